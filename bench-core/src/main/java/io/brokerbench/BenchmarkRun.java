@@ -1,0 +1,152 @@
+package io.brokerbench;
+
+import io.brokerbench.internal.Runner;
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.report.ReportSink;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.workload.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * One run of a workload against a driver: the entry point for library users and the CLI.
+ *
+ * <pre>{@code
+ * RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
+ * }</pre>
+ *
+ * <p>{@link #run()} blocks until the run ends; {@link #interrupt()} from another thread (a Ctrl-C
+ * hook) ends it early, and {@code run()} then returns the results so far with status {@code
+ * interrupted}.
+ */
+public final class BenchmarkRun {
+  private final Workload workload;
+  private final Driver driver;
+  private final String driverName;
+  private final Map<String, String> driverOptions;
+  private final NanoClock clock;
+  private final List<ReportSink> sinks;
+  private final int producerIdBase;
+  private volatile Runner runner;
+  private volatile boolean interrupted;
+
+  private BenchmarkRun(Builder b) {
+    this.workload = b.workload;
+    this.driver = b.driver;
+    this.driverName = b.driverName;
+    this.driverOptions = Map.copyOf(b.driverOptions);
+    this.clock = b.clock;
+    this.sinks = List.copyOf(b.sinks);
+    this.producerIdBase = b.producerIdBase;
+  }
+
+  /** A builder for a run of this workload. */
+  public static Builder builder(Workload workload) {
+    return new Builder(workload);
+  }
+
+  /**
+   * Runs the workload and returns its result. A driver given by name is opened here and closed at
+   * the end; a driver instance given by the caller is left open.
+   *
+   * @throws DriverException when the driver cannot open or the run cannot be set up (unreachable
+   *     broker, bad credentials, destination missing)
+   * @throws io.brokerbench.workload.WorkloadException when the workload does not fit the driver
+   */
+  public RunResult run() throws DriverException {
+    Driver opened = driver != null ? driver : Drivers.open(driverName, driverOptions);
+    try {
+      Runner r = new Runner(workload, opened, clock, sinks, producerIdBase);
+      runner = r;
+      if (interrupted) {
+        r.interrupt();
+      }
+      return r.run();
+    } finally {
+      if (driver == null) {
+        try {
+          opened.cleanup();
+        } finally {
+          opened.close();
+        }
+      }
+    }
+  }
+
+  /** Ends the run early; {@link #run()} returns what was measured so far. Any thread. */
+  public void interrupt() {
+    interrupted = true;
+    Runner r = runner;
+    if (r != null) {
+      r.interrupt();
+    }
+  }
+
+  /** Builds a {@link BenchmarkRun}. */
+  public static final class Builder {
+    private final Workload workload;
+    private Driver driver;
+    private String driverName;
+    private Map<String, String> driverOptions = Map.of();
+    private NanoClock clock = NanoClock.system();
+    private final List<ReportSink> sinks = new ArrayList<>();
+    private int producerIdBase = ThreadLocalRandom.current().nextInt(1 << 16);
+
+    private Builder(Workload workload) {
+      this.workload = Objects.requireNonNull(workload, "workload");
+    }
+
+    /** Uses a driver instance the caller opened (and will close). */
+    public Builder driver(Driver driver) {
+      this.driver = Objects.requireNonNull(driver, "driver");
+      return this;
+    }
+
+    /** Uses the named driver with its default options. */
+    public Builder driver(String name) {
+      return driver(name, Map.of());
+    }
+
+    /** Uses the named driver with options (see {@link Drivers#find} and the driver's options). */
+    public Builder driver(String name, Map<String, String> options) {
+      this.driverName = Objects.requireNonNull(name, "name");
+      this.driverOptions = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /** The clock (tests inject a manual one). */
+    public Builder clock(NanoClock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** Adds an output: console, files, Prometheus. The run closes it at its end. */
+    public Builder sink(ReportSink sink) {
+      sinks.add(Objects.requireNonNull(sink, "sink"));
+      return this;
+    }
+
+    /**
+     * The first producer id stamped into messages; random by default so that messages left over
+     * from an earlier run are told apart. Producers and consumers in different processes must use
+     * the same base.
+     */
+    public Builder producerIdBase(int base) {
+      this.producerIdBase = base & 0xFFFF;
+      return this;
+    }
+
+    /** Builds the run. */
+    public BenchmarkRun build() {
+      if (driver == null && driverName == null) {
+        throw new IllegalStateException("no driver: call driver(name) or driver(instance)");
+      }
+      return new BenchmarkRun(this);
+    }
+  }
+}

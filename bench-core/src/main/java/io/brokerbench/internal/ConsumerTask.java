@@ -1,0 +1,78 @@
+package io.brokerbench.internal;
+
+import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.latency.PayloadStamp;
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.spi.DeliveryListener;
+import io.brokerbench.spi.DriverException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One consumer's {@link DeliveryListener}: decodes the stamp, records latency and integrity. Called
+ * by one driver thread at a time; nothing allocates.
+ */
+final class ConsumerTask implements DeliveryListener {
+  private final NanoClock clock;
+  private final RunControl control;
+  private final RunRecorders recorders;
+  private final SequenceTracker[] trackers;
+  private final int producerIdBase;
+  private final long limit;
+  private final long epochOffset;
+
+  final AtomicLong received = new AtomicLong();
+  final AtomicLong foreign = new AtomicLong();
+  private volatile long lastReceiveNanos;
+
+  ConsumerTask(
+      NanoClock clock,
+      RunControl control,
+      RunRecorders recorders,
+      SequenceTracker[] trackers,
+      int producerIdBase,
+      long limit) {
+    this.clock = clock;
+    this.control = control;
+    this.recorders = recorders;
+    this.trackers = trackers;
+    this.producerIdBase = producerIdBase;
+    this.limit = limit;
+    this.epochOffset = clock.epochOffsetNanos();
+  }
+
+  @Override
+  public void onDelivery(
+      byte[] stamp, int offset, boolean redelivered, long brokerTimestampMillis) {
+    long now = clock.nanoTime();
+    long count = received.get() + 1;
+    received.lazySet(count);
+    lastReceiveNanos = now;
+    int producer = (PayloadStamp.producerId(stamp, offset) - producerIdBase) & 0xFFFF;
+    if (producer >= trackers.length) {
+      foreign.lazySet(foreign.get() + 1);
+      return;
+    }
+    trackers[producer].record(PayloadStamp.sequence24(stamp, offset), redelivered);
+    long receiveEpochNanos = now + epochOffset;
+    long fromIntended = PayloadStamp.latencyFromIntendedNanos(stamp, offset, receiveEpochNanos);
+    recorders.endToEnd.record(fromIntended);
+    recorders.endToEndFromSend.record(fromIntended - PayloadStamp.slipNanos(stamp, offset));
+    if (brokerTimestampMillis != NO_TIMESTAMP) {
+      recorders.storeToConsume.record(receiveEpochNanos - brokerTimestampMillis * 1_000_000);
+    }
+  }
+
+  @Override
+  public void onFailure(DriverException failure) {
+    control.fail(failure);
+  }
+
+  /** True when this consumer has a message limit and reached it. */
+  boolean reachedLimit() {
+    return limit > 0 && received.get() >= limit;
+  }
+
+  long lastReceiveNanos() {
+    return lastReceiveNanos;
+  }
+}

@@ -1,0 +1,230 @@
+package io.brokerbench.internal;
+
+import io.brokerbench.latency.PayloadStamp;
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.rate.OpenLoopSchedule;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.OutgoingMessage;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.spi.SendOutcome;
+import io.brokerbench.workload.Workload;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One producer's send loop (on its own thread) and its {@link SendListener} (on driver threads).
+ *
+ * <p>Per message: take the intended time from the schedule, wait for it, wait for a slot in the
+ * in-flight window, stamp, register, send, record the slip. Nothing allocates.
+ */
+final class ProducerTask implements Runnable, SendListener {
+  private static final long MAX_SLEEP_NANOS = 50_000_000;
+
+  private final int index;
+  private final int producerId;
+  private final Workload workload;
+  private final NanoClock clock;
+  private final RunControl control;
+  private final RunRecorders recorders;
+  private final long limit;
+  private final boolean consumed;
+
+  final AtomicLong sent = new AtomicLong();
+  final LongAdder confirmed = new LongAdder();
+  final LongAdder rejected = new LongAdder();
+  final LongAdder released = new LongAdder();
+  final LongAdder modified = new LongAdder();
+  final LongAdder failed = new LongAdder();
+  final LongAdder returned = new LongAdder();
+  private volatile long skipped;
+
+  private Producer producer;
+  private ConfirmWindow window;
+  private Thread thread;
+  private long startNanos;
+  private long endNanos;
+
+  ProducerTask(
+      int index,
+      int producerId,
+      Workload workload,
+      NanoClock clock,
+      RunControl control,
+      RunRecorders recorders,
+      boolean consumed) {
+    this.index = index;
+    this.producerId = producerId;
+    this.workload = workload;
+    this.clock = clock;
+    this.control = control;
+    this.recorders = recorders;
+    this.limit = workload.messagesPerProducer();
+    this.consumed = consumed;
+  }
+
+  /** Creates the thread and the confirm window; the driver's producer is attached next. */
+  Thread prepare(Producer producer) {
+    this.producer = producer;
+    this.thread = new Thread(this, "brokerbench-producer-" + index);
+    this.thread.setDaemon(true);
+    if (workload.inFlightWindow() > 0) {
+      window =
+          new ConfirmWindow(
+              workload.inFlightWindow(), recorders.confirm, recorders.confirmFromSend, thread);
+    }
+    return thread;
+  }
+
+  /** Sets when sending starts and ends ({@link NanoClock#nanoTime()} values). */
+  void schedule(long startNanos, long endNanos) {
+    this.startNanos = startNanos;
+    this.endNanos = endNanos;
+  }
+
+  @Override
+  public void run() {
+    try {
+      sendLoop();
+    } catch (DriverException e) {
+      control.fail(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void sendLoop() throws DriverException, InterruptedException {
+    OutgoingMessage message = new OutgoingMessage(workload.messageBytes());
+    OpenLoopSchedule schedule =
+        new OpenLoopSchedule(workload.rate(), workload.producers(), workload.catchUp(), startNanos);
+    long epochOffset = clock.epochOffsetNanos();
+    long sequence = 0;
+    while (!control.stopping() && (limit == 0 || sequence < limit)) {
+      long intended;
+      if (schedule.unlimitedNow()) {
+        if (window != null && !window.awaitCapacity(control, endNanos)) {
+          break;
+        }
+        intended = schedule.next(clock.nanoTime());
+      } else {
+        intended = schedule.next(clock.nanoTime());
+        if (intended >= endNanos || !sleepUntil(intended)) {
+          break;
+        }
+        if (window != null && !window.awaitCapacity(control, endNanos)) {
+          break;
+        }
+      }
+      if (intended >= endNanos) {
+        break;
+      }
+      long sentNanos = clock.nanoTime();
+      long slip = sentNanos - intended;
+      PayloadStamp.encode(message.stamp(), 0, producerId, sequence, intended + epochOffset, slip);
+      message.sequence(sequence);
+      if (window != null) {
+        window.register(sequence, intended, sentNanos);
+      }
+      if (!send(message)) {
+        if (window != null) {
+          window.cancel(sequence);
+        }
+        break;
+      }
+      recorders.slip.record(slip);
+      sequence++;
+      sent.lazySet(sequence);
+    }
+    skipped = schedule.skipped();
+  }
+
+  private boolean sleepUntil(long deadlineNanos) throws InterruptedException {
+    long now;
+    while ((now = clock.nanoTime()) < deadlineNanos) {
+      if (control.stopping()) {
+        return false;
+      }
+      clock.sleepUntil(Math.min(deadlineNanos, now + MAX_SLEEP_NANOS));
+    }
+    return !control.stopping();
+  }
+
+  private boolean send(OutgoingMessage message) throws DriverException {
+    if (producer.trySend(message)) {
+      return true;
+    }
+    return sendSlowPath(message);
+  }
+
+  private boolean sendSlowPath(OutgoingMessage message) throws DriverException {
+    int attempts = 0;
+    while (!control.stopping() && clock.nanoTime() < endNanos) {
+      if (++attempts < 100) {
+        Thread.onSpinWait();
+      } else {
+        LockSupport.parkNanos(20_000);
+      }
+      if (producer.trySend(message)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {
+    int count =
+        window == null
+            ? 1
+            : window.confirm(sequence, multiple, clock.nanoTime(), outcome == SendOutcome.ACCEPTED);
+    switch (outcome) {
+      case ACCEPTED -> confirmed.add(count);
+      case REJECTED -> rejected.add(count);
+      case RELEASED -> released.add(count);
+      case MODIFIED -> modified.add(count);
+      case FAILED -> failed.add(count);
+    }
+  }
+
+  @Override
+  public void onReturned(byte[] stamp, int offset) {
+    returned.increment();
+  }
+
+  @Override
+  public void onFailure(DriverException failure) {
+    control.fail(failure);
+  }
+
+  /** Messages the broker took and the consumers should receive. */
+  long accepted() {
+    return sent.get()
+        - rejected.sum()
+        - released.sum()
+        - modified.sum()
+        - failed.sum()
+        - returned.sum();
+  }
+
+  /** Sent messages not yet confirmed (always 0 without confirms). */
+  long unconfirmed() {
+    return window == null ? 0 : window.outstanding();
+  }
+
+  long skipped() {
+    return skipped;
+  }
+
+  boolean consumed() {
+    return consumed;
+  }
+
+  Producer producer() {
+    return producer;
+  }
+
+  Thread thread() {
+    return thread;
+  }
+}

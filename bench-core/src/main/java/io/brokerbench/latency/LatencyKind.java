@@ -1,0 +1,35 @@
+package io.brokerbench.latency;
+
+/** The latencies a run records; each has its own histogram. */
+public enum LatencyKind {
+  /** Publish to consume, from the intended send time (corrected for coordinated omission). */
+  END_TO_END("e2e", "end-to-end latency from intended send"),
+  /** Publish to consume, from the actual send time (what closed-loop tools report). */
+  END_TO_END_FROM_SEND("e2e_send", "end-to-end latency from actual send"),
+  /** Publish to broker confirm (settlement, send callback), from the intended send time. */
+  CONFIRM("confirm", "confirm latency from intended send"),
+  /** Publish to broker confirm, from the actual send time. */
+  CONFIRM_FROM_SEND("confirm_send", "confirm latency from actual send"),
+  /** Actual minus intended send time: how far behind its schedule the generator ran. */
+  SCHEDULE_SLIP("slip", "schedule slip"),
+  /** Broker store time to consume, where the broker reports a store time (RocketMQ S2C). */
+  STORE_TO_CONSUME("s2c", "store-to-consume latency");
+
+  private final String key;
+  private final String label;
+
+  LatencyKind(String key, String label) {
+    this.key = key;
+    this.label = label;
+  }
+
+  /** Short key used in JSON, CSV columns, Prometheus names and interval-log tags. */
+  public String key() {
+    return key;
+  }
+
+  /** Human-readable label. */
+  public String label() {
+    return label;
+  }
+}

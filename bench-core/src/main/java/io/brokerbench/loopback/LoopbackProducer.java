@@ -1,0 +1,79 @@
+package io.brokerbench.loopback;
+
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.OutgoingMessage;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.spi.SendOutcome;
+
+/** Sends into a {@link LoopbackQueue}, injecting the configured faults, and confirms at once. */
+final class LoopbackProducer implements Producer {
+  private final LoopbackQueue queue;
+  private final LoopbackOptions options;
+  private final NanoClock clock;
+  private final SendListener listener;
+  private final byte[] held = new byte[OutgoingMessage.STAMP_BYTES];
+  private boolean holding;
+
+  LoopbackProducer(
+      LoopbackQueue queue, LoopbackOptions options, NanoClock clock, SendListener listener) {
+    this.queue = queue;
+    this.options = options;
+    this.clock = clock;
+    this.listener = listener;
+  }
+
+  @Override
+  public boolean trySend(OutgoingMessage message) throws DriverException {
+    long sequence = message.sequence();
+    if (sequence == options.stallAfter()) {
+      stall();
+    }
+    byte[] stamp = message.stamp();
+    if (LoopbackOptions.every(options.dropEvery(), sequence)) {
+      listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
+      return true;
+    }
+    if (!holding && LoopbackOptions.every(options.reorderEvery(), sequence)) {
+      System.arraycopy(stamp, 0, held, 0, held.length);
+      holding = true;
+      listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
+      return true;
+    }
+    if (!queue.offer(stamp, 0)) {
+      return false;
+    }
+    if (LoopbackOptions.every(options.duplicateEvery(), sequence)) {
+      offerUntilAccepted(stamp);
+    }
+    if (holding) {
+      offerUntilAccepted(held);
+      holding = false;
+    }
+    listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
+    return true;
+  }
+
+  private void stall() throws DriverException {
+    try {
+      clock.sleepUntil(clock.nanoTime() + options.stall().toNanos());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DriverException("interrupted during an injected stall", e);
+    }
+  }
+
+  private void offerUntilAccepted(byte[] stamp) throws DriverException {
+    long deadline = System.nanoTime() + 1_000_000_000L;
+    while (!queue.offer(stamp, 0)) {
+      if (System.nanoTime() > deadline) {
+        throw new DriverException("loopback queue stayed full for 1 s: is a consumer attached?");
+      }
+      Thread.onSpinWait();
+    }
+  }
+
+  @Override
+  public void close() {}
+}

@@ -1,0 +1,71 @@
+package io.brokerbench.report;
+
+import io.brokerbench.workload.RateStep;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The workload as written in a result (plain numbers and strings; durations in seconds).
+ *
+ * @param producers producers
+ * @param consumers consumers
+ * @param destinations destination names
+ * @param messageBytes body size
+ * @param rateSteps target total rate per step, msg/s; 0 means unlimited
+ * @param rateStepSeconds length of each step; 0 for the open-ended last one
+ * @param durationSeconds measured duration after warm-up; 0 when the run ended on counts
+ * @param messagesPerProducer message count per producer; 0 for none
+ * @param messagesPerConsumer message count per consumer; 0 for none
+ * @param warmupSeconds warm-up
+ * @param inFlightWindow in-flight window; 0 for no confirms
+ * @param prefetch consumer prefetch or credit; 0 for the driver default
+ * @param ackMode acknowledgement mode
+ * @param ackEvery acknowledgement batch for multiple acks
+ * @param persistent persistent messages
+ * @param catchUp catch-up policy
+ */
+public record WorkloadSummary(
+    int producers,
+    int consumers,
+    List<String> destinations,
+    int messageBytes,
+    List<Double> rateSteps,
+    List<Double> rateStepSeconds,
+    double durationSeconds,
+    long messagesPerProducer,
+    long messagesPerConsumer,
+    double warmupSeconds,
+    int inFlightWindow,
+    int prefetch,
+    String ackMode,
+    int ackEvery,
+    boolean persistent,
+    String catchUp) {
+
+  /** The summary of a workload. */
+  public static WorkloadSummary of(Workload w) {
+    return new WorkloadSummary(
+        w.producers(),
+        w.consumers(),
+        w.destinations().names(),
+        w.messageBytes(),
+        w.rate().steps().stream().map(s -> s.unlimited() ? 0.0 : s.messagesPerSecond()).toList(),
+        w.rate().steps().stream().map(RateStep::duration).map(WorkloadSummary::seconds).toList(),
+        seconds(w.duration()),
+        w.messagesPerProducer(),
+        w.messagesPerConsumer(),
+        seconds(w.warmup()),
+        w.inFlightWindow(),
+        w.prefetch(),
+        w.ackMode().name().toLowerCase(Locale.ROOT),
+        w.ackEvery(),
+        w.persistent(),
+        w.catchUp().name().toLowerCase(Locale.ROOT));
+  }
+
+  private static double seconds(Duration d) {
+    return d == null ? 0 : d.toNanos() / 1e9;
+  }
+}

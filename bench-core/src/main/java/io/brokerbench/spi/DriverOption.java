@@ -1,0 +1,51 @@
+package io.brokerbench.spi;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A protocol-specific option a driver accepts, described so a command line or configuration file
+ * can offer it without knowing the protocol.
+ *
+ * @param name long name without dashes, such as {@code uri}
+ * @param aliases other names, with their dashes, such as {@code -h} for PerfTest compatibility
+ * @param description one line of help text
+ * @param defaultValue the value used when the option is absent, or null when there is none
+ * @param flag true when the option takes no value (its presence means {@code true})
+ * @param secret true when the value must never be printed (passwords, secret keys)
+ */
+public record DriverOption(
+    String name,
+    List<String> aliases,
+    String description,
+    String defaultValue,
+    boolean flag,
+    boolean secret) {
+
+  /** Validates and copies the aliases. */
+  public DriverOption {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(description, "description");
+    aliases = List.copyOf(aliases);
+  }
+
+  /** An option taking a value. */
+  public static DriverOption of(String name, String description, String defaultValue) {
+    return new DriverOption(name, List.of(), description, defaultValue, false, false);
+  }
+
+  /** A boolean option without a value. */
+  public static DriverOption flag(String name, String description) {
+    return new DriverOption(name, List.of(), description, null, true, false);
+  }
+
+  /** A copy of this option with extra names, such as a tool's short option. */
+  public DriverOption withAliases(String... names) {
+    return new DriverOption(name, List.of(names), description, defaultValue, flag, secret);
+  }
+
+  /** A copy of this option whose value is never printed. */
+  public DriverOption asSecret() {
+    return new DriverOption(name, aliases, description, defaultValue, flag, true);
+  }
+}

@@ -1,0 +1,32 @@
+package io.brokerbench.spi;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Creates drivers for one protocol. Registered in {@code META-INF/services} and found by {@link
+ * java.util.ServiceLoader}; the CLI and the embedding API select it by {@link #name()}.
+ *
+ * <p>Implementations must have a public no-argument constructor and must be cheap to construct:
+ * they are instantiated to list the drivers available.
+ */
+public interface DriverProvider {
+
+  /** Short, lower-case name the user types, such as {@code amqp091}. */
+  String name();
+
+  /** One line describing the protocol and client library. */
+  String description();
+
+  /** The protocol-specific options this driver accepts, in the order they should be documented. */
+  List<DriverOption> options();
+
+  /**
+   * Opens a driver. May block (for example to start an embedded broker or open a first connection).
+   *
+   * @param options option values by {@link DriverOption#name()}; options the user did not give are
+   *     absent, and the driver applies its own defaults
+   * @throws DriverException with a one-line message for the user when the driver cannot open
+   */
+  Driver open(Map<String, String> options) throws DriverException;
+}

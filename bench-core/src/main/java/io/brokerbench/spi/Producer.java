@@ -1,0 +1,35 @@
+package io.brokerbench.spi;
+
+/**
+ * Sends messages to one destination. Each producer is used by one core thread at a time.
+ *
+ * <p>Example of the calling pattern:
+ *
+ * <pre>{@code
+ * message.sequence(seq);            // stamp already written by the core
+ * while (!producer.trySend(message)) {
+ *   // no credit now: the core backs off and tries again
+ * }
+ * // later, on a driver thread: listener.onConfirm(seq, false, SendOutcome.ACCEPTED)
+ * }</pre>
+ */
+public interface Producer extends AutoCloseable {
+
+  /**
+   * Hands one message to the client. Called on the producer's core thread.
+   *
+   * <p>Does not block waiting for the broker's confirmation; a driver whose client only has a
+   * blocking send (a closed-loop mode) may block, and then calls the listener before returning.
+   * Must not allocate per call beyond what the client library itself does.
+   *
+   * @return true when the message was handed to the client (it will be confirmed, failed or
+   *     returned through the listener); false when the protocol gives no capacity now (no AMQP 1.0
+   *     credit), in which case nothing was sent and the core retries the same message later
+   * @throws DriverException when the producer can no longer send (connection lost); the run ends
+   */
+  boolean trySend(OutgoingMessage message) throws DriverException;
+
+  /** Stops sending and releases the producer's resources. Idempotent. */
+  @Override
+  void close() throws DriverException;
+}

@@ -1,0 +1,30 @@
+package io.brokerbench.spi;
+
+/**
+ * Receives the broker's answers for one producer's messages. Called on driver threads; methods must
+ * not block. Implemented by the core; drivers only call it.
+ */
+public interface SendListener {
+
+  /**
+   * The broker settled a message, or every unsettled message up to it.
+   *
+   * @param sequence the message's {@link OutgoingMessage#sequence()}
+   * @param multiple true when this settles every earlier message not yet settled too (AMQP 0.9.1
+   *     {@code multiple} confirms)
+   * @param outcome what the broker answered
+   */
+  void onConfirm(long sequence, boolean multiple, SendOutcome outcome);
+
+  /**
+   * The broker returned a message as unroutable (AMQP 0.9.1 {@code mandatory}). It is still
+   * confirmed separately.
+   *
+   * @param stamp the array holding the returned message's stamp; read during the call only
+   * @param offset where the stamp starts
+   */
+  void onReturned(byte[] stamp, int offset);
+
+  /** The producer failed and will send no more (connection or channel closed by the broker). */
+  void onFailure(DriverException failure);
+}

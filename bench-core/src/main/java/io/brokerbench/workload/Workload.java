@@ -1,0 +1,343 @@
+package io.brokerbench.workload;
+
+import io.brokerbench.spi.AckMode;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What a run does, independent of the protocol. Immutable and validated on construction; build it
+ * with {@link #builder()}:
+ *
+ * <pre>{@code
+ * Workload workload = Workload.builder()
+ *     .producers(1).consumers(1)
+ *     .destination("bench")
+ *     .messageBytes(12)
+ *     .rate(RateProfile.fixed(10_000))
+ *     .duration(Duration.ofSeconds(30))
+ *     .inFlightWindow(192)
+ *     .build();
+ * }</pre>
+ *
+ * @param producers number of producers (each on its own thread)
+ * @param consumers number of consumers
+ * @param destinations the queues or topics; producer i uses destination {@code i % count}
+ * @param messageBytes body size of every message
+ * @param rate target total send rate over time
+ * @param duration how long to send after the warm-up, or null to stop on message counts only
+ * @param messagesPerProducer each producer stops after this many messages; 0 for no limit
+ * @param messagesPerConsumer each consumer stops after this many messages; 0 for no limit
+ * @param warmup time at the start whose results are not counted in the totals
+ * @param inFlightWindow most unconfirmed messages per producer; 0 to not wait for confirms
+ * @param prefetch consumer prefetch or link credit; 0 for the driver's default
+ * @param ackMode how consumers acknowledge
+ * @param ackEvery with {@link AckMode#MULTIPLE}, acknowledge every this many deliveries
+ * @param persistent ask the broker to store messages durably
+ * @param catchUp what producers do with overdue sends
+ * @param reportInterval length of one reporting interval
+ * @param drainTimeout how long consumers may take to receive what was sent after producers stop
+ */
+public record Workload(
+    int producers,
+    int consumers,
+    Destinations destinations,
+    int messageBytes,
+    RateProfile rate,
+    Duration duration,
+    long messagesPerProducer,
+    long messagesPerConsumer,
+    Duration warmup,
+    int inFlightWindow,
+    int prefetch,
+    AckMode ackMode,
+    int ackEvery,
+    boolean persistent,
+    CatchUpPolicy catchUp,
+    Duration reportInterval,
+    Duration drainTimeout) {
+
+  /** Largest accepted in-flight window (the confirm bookkeeping is sized to it). */
+  public static final int MAX_IN_FLIGHT_WINDOW = 1 << 20;
+
+  /** Largest accepted message body. */
+  public static final int MAX_MESSAGE_BYTES = 64 << 20;
+
+  /** Validates every setting. */
+  public Workload {
+    Objects.requireNonNull(destinations, "destinations");
+    Objects.requireNonNull(rate, "rate");
+    Objects.requireNonNull(warmup, "warmup");
+    Objects.requireNonNull(ackMode, "ackMode");
+    Objects.requireNonNull(catchUp, "catchUp");
+    Objects.requireNonNull(reportInterval, "reportInterval");
+    Objects.requireNonNull(drainTimeout, "drainTimeout");
+    atLeast("producers", producers, 0);
+    atLeast("consumers", consumers, 0);
+    if (producers + consumers == 0) {
+      throw new WorkloadException("a run needs at least one producer or one consumer");
+    }
+    if (messageBytes < 1 || messageBytes > MAX_MESSAGE_BYTES) {
+      throw new WorkloadException(
+          "message size must be between 1 and "
+              + MAX_MESSAGE_BYTES
+              + " bytes (got "
+              + messageBytes
+              + ")");
+    }
+    if (duration != null && !positive(duration)) {
+      throw new WorkloadException("duration must be > 0 (got " + duration + ")");
+    }
+    if (messagesPerProducer < 0 || messagesPerConsumer < 0) {
+      throw new WorkloadException("message counts must be >= 0 (0 means no limit)");
+    }
+    boolean producersEnd = producers == 0 || messagesPerProducer > 0;
+    boolean consumersEnd = consumers == 0 || messagesPerConsumer > 0 || producers > 0;
+    if (duration == null && !(producersEnd && consumersEnd)) {
+      throw new WorkloadException(
+          "a run must end: give a duration (--duration) or a message count (--pmessages)");
+    }
+    if (warmup.isNegative()) {
+      throw new WorkloadException("warm-up must be >= 0 (got " + warmup + ")");
+    }
+    if (inFlightWindow < 0 || inFlightWindow > MAX_IN_FLIGHT_WINDOW) {
+      throw new WorkloadException(
+          "in-flight window must be between 0 (no confirms) and "
+              + MAX_IN_FLIGHT_WINDOW
+              + " (got "
+              + inFlightWindow
+              + ")");
+    }
+    atLeast("prefetch", prefetch, 0);
+    if (ackMode == AckMode.MULTIPLE && ackEvery < 1) {
+      throw new WorkloadException(
+          "ack-every must be >= 1 with multiple acks (got " + ackEvery + ")");
+    }
+    if (reportInterval.toMillis() < 100) {
+      throw new WorkloadException(
+          "report interval must be at least 100 ms (got " + reportInterval.toMillis() + " ms)");
+    }
+    if (drainTimeout.isNegative()) {
+      throw new WorkloadException("drain timeout must be >= 0 (got " + drainTimeout + ")");
+    }
+  }
+
+  private static void atLeast(String name, long value, long min) {
+    if (value < min) {
+      throw new WorkloadException(name + " must be >= " + min + " (got " + value + ")");
+    }
+  }
+
+  private static boolean positive(Duration d) {
+    return !d.isNegative() && !d.isZero();
+  }
+
+  /** A builder with PerfTest-like defaults: 1 producer, 1 consumer, 12-byte messages, 10 s. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from this workload's values. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** The destination producer {@code index} sends to. */
+  public String producerDestination(int index) {
+    return destinations.names().get(index % destinations.count());
+  }
+
+  /** The destination consumer {@code index} receives from. */
+  public String consumerDestination(int index) {
+    return destinations.names().get(index % destinations.count());
+  }
+
+  /** Builds a {@link Workload}; every setter returns the builder. */
+  public static final class Builder {
+    private int producers = 1;
+    private int consumers = 1;
+    private Destinations destinations = Destinations.single("brokerbench");
+    private int messageBytes = 12;
+    private RateProfile rate = RateProfile.unlimited();
+    private Duration duration = Duration.ofSeconds(10);
+    private boolean durationSet;
+    private long messagesPerProducer;
+    private long messagesPerConsumer;
+    private Duration warmup = Duration.ZERO;
+    private int inFlightWindow;
+    private int prefetch;
+    private AckMode ackMode = AckMode.EACH;
+    private int ackEvery = 1;
+    private boolean persistent;
+    private CatchUpPolicy catchUp = CatchUpPolicy.BURST;
+    private Duration reportInterval = Duration.ofSeconds(1);
+    private Duration drainTimeout = Duration.ofSeconds(10);
+
+    private Builder() {}
+
+    private Builder(Workload w) {
+      producers = w.producers;
+      consumers = w.consumers;
+      destinations = w.destinations;
+      messageBytes = w.messageBytes;
+      rate = w.rate;
+      duration = w.duration;
+      durationSet = true;
+      messagesPerProducer = w.messagesPerProducer;
+      messagesPerConsumer = w.messagesPerConsumer;
+      warmup = w.warmup;
+      inFlightWindow = w.inFlightWindow;
+      prefetch = w.prefetch;
+      ackMode = w.ackMode;
+      ackEvery = w.ackEvery;
+      persistent = w.persistent;
+      catchUp = w.catchUp;
+      reportInterval = w.reportInterval;
+      drainTimeout = w.drainTimeout;
+    }
+
+    /** Number of producers. */
+    public Builder producers(int producers) {
+      this.producers = producers;
+      return this;
+    }
+
+    /** Number of consumers. */
+    public Builder consumers(int consumers) {
+      this.consumers = consumers;
+      return this;
+    }
+
+    /** One destination. */
+    public Builder destination(String name) {
+      this.destinations = Destinations.single(name);
+      return this;
+    }
+
+    /** Several destinations. */
+    public Builder destinations(Destinations destinations) {
+      this.destinations = destinations;
+      return this;
+    }
+
+    /** Body size in bytes. */
+    public Builder messageBytes(int messageBytes) {
+      this.messageBytes = messageBytes;
+      return this;
+    }
+
+    /** Total target rate profile. */
+    public Builder rate(RateProfile rate) {
+      this.rate = rate;
+      return this;
+    }
+
+    /** Fixed total target rate in messages per second. */
+    public Builder rate(double messagesPerSecond) {
+      return rate(RateProfile.fixed(messagesPerSecond));
+    }
+
+    /**
+     * How long to send after the warm-up; null to end on message counts only. Without a duration
+     * and without counts, a stepped rate profile's total length is used, else 10 s.
+     */
+    public Builder duration(Duration duration) {
+      this.duration = duration;
+      this.durationSet = true;
+      return this;
+    }
+
+    /** Messages per producer (PerfTest's {@code --pmessages}); 0 for no limit. */
+    public Builder messagesPerProducer(long count) {
+      this.messagesPerProducer = count;
+      return this;
+    }
+
+    /** Messages per consumer (PerfTest's {@code --cmessages}); 0 for no limit. */
+    public Builder messagesPerConsumer(long count) {
+      this.messagesPerConsumer = count;
+      return this;
+    }
+
+    /** Warm-up time excluded from the totals. */
+    public Builder warmup(Duration warmup) {
+      this.warmup = warmup;
+      return this;
+    }
+
+    /** Most unconfirmed messages per producer; 0 for no confirms. */
+    public Builder inFlightWindow(int window) {
+      this.inFlightWindow = window;
+      return this;
+    }
+
+    /** Consumer prefetch or credit; 0 for the driver's default. */
+    public Builder prefetch(int prefetch) {
+      this.prefetch = prefetch;
+      return this;
+    }
+
+    /** Acknowledgement mode; {@code ackEvery} applies to {@link AckMode#MULTIPLE}. */
+    public Builder ack(AckMode mode, int ackEvery) {
+      this.ackMode = mode;
+      this.ackEvery = ackEvery;
+      return this;
+    }
+
+    /** Persistent (durable) messages. */
+    public Builder persistent(boolean persistent) {
+      this.persistent = persistent;
+      return this;
+    }
+
+    /** What producers do with overdue sends. */
+    public Builder catchUp(CatchUpPolicy catchUp) {
+      this.catchUp = catchUp;
+      return this;
+    }
+
+    /** Reporting interval. */
+    public Builder reportInterval(Duration interval) {
+      this.reportInterval = interval;
+      return this;
+    }
+
+    /** Longest wait for consumers after producers stop. */
+    public Builder drainTimeout(Duration drainTimeout) {
+      this.drainTimeout = drainTimeout;
+      return this;
+    }
+
+    /**
+     * Builds and validates the workload.
+     *
+     * @throws WorkloadException naming the first invalid setting
+     */
+    public Workload build() {
+      Duration effective = duration;
+      if (!durationSet && (messagesPerProducer > 0 || producers == 0 && messagesPerConsumer > 0)) {
+        effective = null;
+      }
+      if (!durationSet && rate.totalDuration() != null) {
+        effective = rate.totalDuration();
+      }
+      return new Workload(
+          producers,
+          consumers,
+          destinations,
+          messageBytes,
+          rate,
+          effective,
+          messagesPerProducer,
+          messagesPerConsumer,
+          warmup,
+          inFlightWindow,
+          prefetch,
+          ackMode,
+          ackEvery,
+          persistent,
+          catchUp,
+          reportInterval,
+          drainTimeout);
+    }
+  }
+}

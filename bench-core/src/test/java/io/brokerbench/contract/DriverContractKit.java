@@ -1,0 +1,207 @@
+package io.brokerbench.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.AckMode;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.workload.Destinations;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The behaviour every driver must show, run against a real broker. An adapter extends it in an
+ * integration test and implements {@link #openDriver()}:
+ *
+ * <pre>{@code
+ * class Amqp091DriverContractIT extends DriverContractKit {
+ *   protected Driver openDriver() throws Exception {
+ *     return new Amqp091DriverProvider().open(Map.of("uri", TestBroker.uri()));
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Each test runs a small bounded workload (a few thousand messages, a few seconds) through the
+ * real runner and checks the figures a user relies on: every message confirmed and received once,
+ * latencies present, rates honoured.
+ */
+public abstract class DriverContractKit {
+  private Driver driver;
+  private String prefix;
+
+  /** Opens a driver connected to the broker under test. */
+  protected abstract Driver openDriver() throws Exception;
+
+  /** False for drivers whose protocol has no publisher confirms or settlement. */
+  protected boolean supportsConfirms() {
+    return true;
+  }
+
+  /** The acknowledgement modes the driver's protocol supports. */
+  protected boolean supportsAckMode(AckMode mode) {
+    return true;
+  }
+
+  /** Extra time a broker may need before a new destination delivers (RocketMQ rebalancing). */
+  protected Duration drainTimeout() {
+    return Duration.ofSeconds(20);
+  }
+
+  @BeforeEach
+  void openDriverUnderTest() throws Exception {
+    driver = openDriver();
+    prefix =
+        "bb-kit-"
+            + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36)
+                .toLowerCase(Locale.ROOT);
+  }
+
+  @AfterEach
+  void closeDriverUnderTest() throws Exception {
+    if (driver != null) {
+      try {
+        driver.cleanup();
+      } finally {
+        driver.close();
+      }
+    }
+  }
+
+  /** The driver opened for the current test. */
+  protected Driver driver() {
+    return driver;
+  }
+
+  /** A destination name unique to this test. */
+  protected String destination(String suffix) {
+    return prefix + "-" + suffix;
+  }
+
+  /** A small bounded workload: 1 producer, 1 consumer, 12-byte messages, 2000 messages. */
+  protected Workload.Builder smallWorkload(String suffix) {
+    return Workload.builder()
+        .producers(1)
+        .consumers(1)
+        .destination(destination(suffix))
+        .messageBytes(12)
+        .messagesPerProducer(2_000)
+        .inFlightWindow(supportsConfirms() ? 64 : 0)
+        .drainTimeout(drainTimeout())
+        .reportInterval(Duration.ofMillis(500));
+  }
+
+  /** Runs a workload on the driver under test. */
+  protected RunResult run(Workload workload) throws Exception {
+    return BenchmarkRun.builder(workload).driver(driver).build().run();
+  }
+
+  @Test
+  void everyMessageIsConfirmedAndReceivedOnce() throws Exception {
+    RunResult result = run(smallWorkload("once").build());
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.totals().sent()).isEqualTo(2_000);
+    if (supportsConfirms()) {
+      assertThat(result.totals().confirmed()).isEqualTo(2_000);
+      assertThat(result.latency().get("confirm").count()).isEqualTo(2_000);
+    }
+    assertThat(result.totals().received()).isEqualTo(2_000);
+    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.integrity().duplicates()).isZero();
+    assertThat(result.integrity().foreign()).isZero();
+    assertThat(result.latency().get("e2e").count()).isEqualTo(2_000);
+    assertThat(result.latency().get("e2e").p50Micros()).isBetween(0.0, 10_000_000.0);
+  }
+
+  @Test
+  void largerBodiesKeepTheStamp() throws Exception {
+    RunResult result =
+        run(smallWorkload("large").messageBytes(4_000).messagesPerProducer(500).build());
+
+    assertThat(result.totals().received()).isEqualTo(500);
+    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.environment().stampLocation()).isEqualTo("body");
+  }
+
+  @Test
+  void worksWithoutConfirms() throws Exception {
+    RunResult result =
+        run(smallWorkload("noconfirm").inFlightWindow(0).messagesPerProducer(1_000).build());
+
+    assertThat(result.totals().sent()).isEqualTo(1_000);
+    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.latency()).doesNotContainKey("confirm");
+  }
+
+  @Test
+  void producersAndConsumersSpreadOverSeveralDestinations() throws Exception {
+    Workload workload =
+        smallWorkload("multi")
+            .destinations(Destinations.pattern(destination("multi-%d"), 1, 3))
+            .producers(3)
+            .consumers(3)
+            .messagesPerProducer(300)
+            .build();
+
+    RunResult result = run(workload);
+
+    assertThat(result.totals().sent()).isEqualTo(900);
+    assertThat(result.totals().received()).isEqualTo(900);
+    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.integrity().duplicates()).isZero();
+  }
+
+  @Test
+  void multipleAcknowledgementsLoseNothing() throws Exception {
+    if (!supportsAckMode(AckMode.MULTIPLE)) {
+      return;
+    }
+    RunResult result =
+        run(smallWorkload("multiack").ack(AckMode.MULTIPLE, 10).prefetch(50).build());
+
+    assertThat(result.totals().received()).isEqualTo(2_000);
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  @Test
+  void autoAckLosesNothing() throws Exception {
+    if (!supportsAckMode(AckMode.AUTO)) {
+      return;
+    }
+    RunResult result = run(smallWorkload("autoack").ack(AckMode.AUTO, 1).build());
+
+    assertThat(result.totals().received()).isEqualTo(2_000);
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  @Test
+  void fixedRateIsHonoured() throws Exception {
+    Workload workload =
+        smallWorkload("rate")
+            .messagesPerProducer(0)
+            .rate(400)
+            .duration(Duration.ofMillis(2_500))
+            .build();
+
+    RunResult result = run(workload);
+
+    assertThat(result.totals().sent()).isBetween(950L, 1_001L);
+    assertThat(result.totals().sentPerSecond()).isBetween(380.0, 420.0);
+    assertThat(result.integrity().lost()).isZero();
+  }
+
+  @Test
+  void closeIsIdempotent() throws Exception {
+    driver.close();
+    assertThatCode(driver::close).doesNotThrowAnyException();
+    driver = null;
+  }
+}
