@@ -13,6 +13,8 @@ import java.util.Objects;
  * @param defaultValue the value used when the option is absent, or null when there is none
  * @param flag true when the option takes no value (its presence means {@code true})
  * @param secret true when the value must never be printed (passwords, secret keys)
+ * @param positional true for the one option a command line may give without its name, right after
+ *     the driver's name (such as quiver's {@code //HOST:PORT/ADDRESS})
  */
 public record DriverOption(
     String name,
@@ -20,7 +22,8 @@ public record DriverOption(
     String description,
     String defaultValue,
     boolean flag,
-    boolean secret) {
+    boolean secret,
+    boolean positional) {
 
   /** Validates and copies the aliases. */
   public DriverOption {
@@ -31,21 +34,27 @@ public record DriverOption(
 
   /** An option taking a value. */
   public static DriverOption of(String name, String description, String defaultValue) {
-    return new DriverOption(name, List.of(), description, defaultValue, false, false);
+    return new DriverOption(name, List.of(), description, defaultValue, false, false, false);
   }
 
   /** A boolean option without a value. */
   public static DriverOption flag(String name, String description) {
-    return new DriverOption(name, List.of(), description, null, true, false);
+    return new DriverOption(name, List.of(), description, null, true, false, false);
   }
 
   /** A copy of this option with extra names, such as a tool's short option. */
   public DriverOption withAliases(String... names) {
-    return new DriverOption(name, List.of(names), description, defaultValue, flag, secret);
+    return new DriverOption(
+        name, List.of(names), description, defaultValue, flag, secret, positional);
   }
 
   /** A copy of this option whose value is never printed. */
   public DriverOption asSecret() {
-    return new DriverOption(name, aliases, description, defaultValue, flag, true);
+    return new DriverOption(name, aliases, description, defaultValue, flag, true, positional);
+  }
+
+  /** A copy of this option that may also be given without its name, right after the driver. */
+  public DriverOption asPositional() {
+    return new DriverOption(name, aliases, description, defaultValue, flag, secret, true);
   }
 }
