@@ -28,6 +28,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
@@ -180,16 +183,15 @@ public final class Runner {
             start,
             warmupEnd,
             (sample, histograms) -> forEachSink(sink -> sink.interval(sample, histograms)));
-    Thread reporter = reporterThread(collector, start, intervalNanos);
+    ScheduledExecutorService reporter = startReporter(collector, intervalNanos);
     for (ProducerTask p : producers) {
       p.schedule(start, end);
       p.thread().start();
     }
     awaitSending(end);
     long producersStopped = clock.nanoTime();
-    drain(producersStopped);
-    reporter.interrupt();
-    joinQuietly(reporter);
+    drain();
+    stopReporter(reporter);
     collector.collect();
     RunResult result =
         result(environment, summary, collector, warmupEnd, producersStopped, intervalNanos);
@@ -197,25 +199,31 @@ public final class Runner {
     return result;
   }
 
-  private Thread reporterThread(IntervalCollector collector, long start, long intervalNanos) {
-    Thread reporter =
-        new Thread(
-            () -> {
-              long next = start + intervalNanos;
-              while (!Thread.currentThread().isInterrupted()) {
-                long wait = next - System.nanoTime();
-                if (wait > 0) {
-                  LockSupport.parkNanos(wait);
-                  continue;
-                }
-                collector.collect();
-                next += intervalNanos;
-              }
-            },
-            "brokerbench-reporter");
-    reporter.setDaemon(true);
-    reporter.start();
+  /** Closes an interval every {@code intervalNanos} of real time, whatever the run's clock. */
+  private static ScheduledExecutorService startReporter(
+      IntervalCollector collector, long intervalNanos) {
+    ScheduledExecutorService reporter =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "brokerbench-reporter");
+              t.setDaemon(true);
+              return t;
+            });
+    reporter.scheduleAtFixedRate(
+        collector::collect, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
     return reporter;
+  }
+
+  private static void stopReporter(ScheduledExecutorService reporter) {
+    reporter.shutdown();
+    try {
+      if (!reporter.awaitTermination(10, TimeUnit.SECONDS)) {
+        reporter.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      reporter.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void awaitSending(long end) {
@@ -230,13 +238,14 @@ public final class Runner {
     }
   }
 
-  private void drain(long producersStopped) {
+  /** Waits in real time (not the run's clock, which a test may hold still) for consumers. */
+  private void drain() {
     long deadline =
-        producersStopped
+        System.nanoTime()
             + (control.interrupted()
                 ? Math.min(INTERRUPTED_DRAIN_NANOS, workload.drainTimeout().toNanos())
                 : workload.drainTimeout().toNanos());
-    while (clock.nanoTime() < deadline && control.failure() == null && !drained()) {
+    while (System.nanoTime() < deadline && control.failure() == null && !drained()) {
       LockSupport.parkNanos(DRAIN_POLL_NANOS);
     }
   }

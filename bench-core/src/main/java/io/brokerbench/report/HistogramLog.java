@@ -37,19 +37,23 @@ public final class HistogramLog implements ReportSink {
 
   @Override
   public void started(Environment environment, WorkloadSummary workload) {
-    long startMillis = System.currentTimeMillis();
     writer.outputComment("brokerbench " + environment.driver() + " " + environment.target());
     writer.outputComment("values in nanoseconds; tags: latency kinds");
-    writer.outputStartTime(startMillis);
-    writer.setBaseTime(startMillis);
-    writer.outputLegend();
-    started = true;
   }
 
   @Override
   public void interval(IntervalSample sample, Map<LatencyKind, Histogram> histograms) {
     if (!started) {
-      return;
+      // The log's start time must not be later than the first interval's start, or readers such
+      // as HistogramLogProcessor skip that interval.
+      long startMillis = Long.MAX_VALUE;
+      for (Histogram h : histograms.values()) {
+        startMillis = Math.min(startMillis, h.getStartTimeStamp());
+      }
+      writer.outputStartTime(startMillis);
+      writer.setBaseTime(startMillis);
+      writer.outputLegend();
+      started = true;
     }
     for (Map.Entry<LatencyKind, Histogram> e : histograms.entrySet()) {
       Histogram h = e.getValue();

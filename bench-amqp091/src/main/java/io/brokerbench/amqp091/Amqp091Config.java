@@ -1,0 +1,306 @@
+package io.brokerbench.amqp091;
+
+import io.brokerbench.spi.DriverOption;
+import io.brokerbench.workload.WorkloadException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The AMQP 0.9.1 driver's settings, parsed from the option values the user gave.
+ *
+ * <pre>{@code
+ * Amqp091Config config = Amqp091Config.parse(Map.of("uri", "amqp://127.0.0.1", "queue-type", "quorum"));
+ * }</pre>
+ *
+ * @param uris broker URIs, used round-robin for new connections; empty to start an embedded broker
+ * @param queueType the type of queue to declare
+ * @param queueArguments extra {@code x-} arguments for queue declarations
+ * @param predeclared only check that the queues (and exchange) exist, declare nothing
+ * @param exchange the exchange to publish to; empty for the default exchange
+ * @param exchangeType the type of a named exchange the driver declares
+ * @param routingKey the routing key, or null to use the queue's name
+ * @param mandatory publish with the mandatory flag: the broker returns unroutable messages
+ * @param streamOffset where stream consumers start ({@code first}, {@code last}, {@code next}, an
+ *     offset or an ISO-8601 timestamp), or null for the broker's default ({@code next})
+ * @param channelsPerConnection how many producers' or consumers' channels share one connection
+ * @param nio use amqp-client's NIO mode (a few I/O threads for many connections)
+ * @param tlsTrustAll with {@code amqps}, accept any server certificate (tests only)
+ * @param saslExternal authenticate with SASL EXTERNAL (the TLS client certificate)
+ * @param connectTimeout how long to wait for the TCP connection and for the AMQP handshake
+ */
+public record Amqp091Config(
+    List<String> uris,
+    QueueType queueType,
+    Map<String, Object> queueArguments,
+    boolean predeclared,
+    String exchange,
+    String exchangeType,
+    String routingKey,
+    boolean mandatory,
+    String streamOffset,
+    int channelsPerConnection,
+    boolean nio,
+    boolean tlsTrustAll,
+    boolean saslExternal,
+    Duration connectTimeout) {
+
+  /** The URI used when the {@code uri} option is given empty. */
+  public static final String DEFAULT_URI = "amqp://guest:guest@127.0.0.1:5672";
+
+  /** Queue types RabbitMQ offers; other brokers know only {@link #CLASSIC}. */
+  public enum QueueType {
+    /** A classic queue (the only type most brokers know). */
+    CLASSIC,
+    /** A RabbitMQ quorum queue (replicated, always durable). */
+    QUORUM,
+    /** A RabbitMQ stream (an append-only log read through AMQP 0.9.1 with a prefetch). */
+    STREAM;
+
+    /** The value of the {@code x-queue-type} argument. */
+    String argument() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Copies the collections. */
+  public Amqp091Config {
+    uris = List.copyOf(uris);
+    queueArguments = Map.copyOf(queueArguments);
+  }
+
+  /** The options as the driver declares them, in the order to document them. */
+  static List<DriverOption> declared() {
+    return List.of(
+        DriverOption.of(
+                "uri",
+                "broker URI(s), comma-separated for round-robin connections; empty for "
+                    + DEFAULT_URI
+                    + "; absent to start an embedded Qpid broker",
+                null)
+            .withAliases("-h", "-H", "--uris"),
+        DriverOption.of(
+            "queue-type", "queue type to declare: classic, quorum or stream", "classic"),
+        DriverOption.of("queue-args", "queue arguments as key=value pairs, comma-separated", null)
+            .withAliases("-qa"),
+        DriverOption.flag(
+                "predeclared",
+                "queues and exchange exist already: only check them, declare and delete nothing")
+            .withAliases("-p"),
+        DriverOption.of(
+                "exchange", "exchange to publish to; empty or amq.default for the default", "")
+            .withAliases("-e"),
+        DriverOption.of("exchange-type", "type of the exchange the driver declares", "direct")
+            .withAliases("-t", "--type"),
+        DriverOption.of(
+                "routing-key", "routing key (and binding key); the queue name when absent", null)
+            .withAliases("-k"),
+        DriverOption.flag(
+            "mandatory", "publish as mandatory: the broker returns unroutable messages"),
+        DriverOption.of(
+                "stream-offset",
+                "where stream consumers start: first, last, next, an offset or an ISO-8601 time",
+                "next")
+            .withAliases("-sco", "--stream-consumer-offset"),
+        DriverOption.of(
+            "channels-per-connection", "producer or consumer channels sharing one connection", "1"),
+        DriverOption.flag("nio", "use amqp-client's NIO mode so that many connections fit"),
+        DriverOption.flag(
+            "tls-trust-all", "with amqps://, accept any server certificate (never in production)"),
+        DriverOption.flag(
+                "sasl-external", "authenticate with SASL EXTERNAL (the TLS client certificate)")
+            .withAliases("-se"),
+        DriverOption.of(
+            "connect-timeout-ms", "longest wait for a connection and its handshake", "5000"));
+  }
+
+  /**
+   * Parses option values given by name.
+   *
+   * @throws WorkloadException naming the first invalid option
+   */
+  public static Amqp091Config parse(Map<String, String> options) {
+    List<String> uris = new ArrayList<>();
+    String uri = options.get("uri");
+    if (uri != null) {
+      for (String part : uri.split(",")) {
+        if (!part.isBlank()) {
+          uris.add(BrokerAddress.parse(part).uri());
+        }
+      }
+      if (uris.isEmpty()) {
+        uris.add(DEFAULT_URI);
+      }
+    }
+    String exchange = options.getOrDefault("exchange", "").trim();
+    if (exchange.equals("amq.default")) {
+      exchange = "";
+    }
+    String routingKey = options.get("routing-key");
+    Amqp091Config config =
+        new Amqp091Config(
+            uris,
+            queueType(options.getOrDefault("queue-type", "classic")),
+            queueArguments(options.get("queue-args")),
+            flag(options, "predeclared"),
+            exchange,
+            options.getOrDefault("exchange-type", "direct").trim(),
+            routingKey == null || routingKey.isEmpty() ? null : routingKey,
+            flag(options, "mandatory"),
+            options.get("stream-offset"),
+            (int) positive(options, "channels-per-connection", 1),
+            flag(options, "nio"),
+            flag(options, "tls-trust-all"),
+            flag(options, "sasl-external"),
+            Duration.ofMillis(positive(options, "connect-timeout-ms", 5_000)));
+    if (config.streamOffset != null) {
+      config.streamOffsetArgument();
+    }
+    return config;
+  }
+
+  /** Masks passwords: a config may be logged. */
+  @Override
+  public String toString() {
+    return "Amqp091Config[uris="
+        + uris.stream().map(BrokerAddress::mask).toList()
+        + ", queueType="
+        + queueType
+        + ", queueArguments="
+        + queueArguments
+        + ", predeclared="
+        + predeclared
+        + ", exchange="
+        + exchange
+        + ", exchangeType="
+        + exchangeType
+        + ", routingKey="
+        + routingKey
+        + ", mandatory="
+        + mandatory
+        + ", streamOffset="
+        + streamOffset
+        + ", channelsPerConnection="
+        + channelsPerConnection
+        + ", nio="
+        + nio
+        + ", tlsTrustAll="
+        + tlsTrustAll
+        + ", saslExternal="
+        + saslExternal
+        + ", connectTimeout="
+        + connectTimeout
+        + "]";
+  }
+
+  /** True when no URI was given and the driver starts an embedded broker. */
+  public boolean embedded() {
+    return uris.isEmpty();
+  }
+
+  /**
+   * The {@code x-stream-offset} consumer argument: a String for {@code first}, {@code last} and
+   * {@code next}, a Long for an offset, a Date for a timestamp; null when not set.
+   */
+  Object streamOffsetArgument() {
+    if (streamOffset == null) {
+      return null;
+    }
+    String value = streamOffset.trim().toLowerCase(Locale.ROOT);
+    if (value.equals("first") || value.equals("last") || value.equals("next")) {
+      return value;
+    }
+    if (!value.isEmpty() && value.chars().allMatch(Character::isDigit)) {
+      try {
+        return Long.parseLong(value);
+      } catch (NumberFormatException e) {
+        // Too large for a long: reported below with the other invalid values.
+      }
+    }
+    try {
+      return Date.from(Instant.parse(streamOffset.trim()));
+    } catch (DateTimeParseException e) {
+      throw new WorkloadException(
+          "stream-offset must be first, last, next, an offset or an ISO-8601 time such as"
+              + " 2026-01-31T12:00:00Z (got '"
+              + streamOffset
+              + "')");
+    }
+  }
+
+  private static QueueType queueType(String value) {
+    try {
+      return QueueType.valueOf(value.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new WorkloadException(
+          "queue-type must be classic, quorum or stream (got '" + value + "')");
+    }
+  }
+
+  /** Parses {@code k=v,k=v}: whole numbers become Long, true/false Boolean, the rest String. */
+  static Map<String, Object> queueArguments(String value) {
+    Map<String, Object> arguments = new LinkedHashMap<>();
+    if (value == null || value.isBlank()) {
+      return arguments;
+    }
+    for (String pair : value.split(",")) {
+      int equals = pair.indexOf('=');
+      if (equals <= 0) {
+        throw new WorkloadException(
+            "queue-args must be key=value pairs separated by commas (got '" + pair.trim() + "')");
+      }
+      String key = pair.substring(0, equals).trim();
+      String raw = pair.substring(equals + 1).trim();
+      arguments.put(key, typed(raw));
+    }
+    return arguments;
+  }
+
+  private static Object typed(String raw) {
+    if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(raw);
+    }
+    try {
+      return Long.parseLong(raw);
+    } catch (NumberFormatException e) {
+      return raw;
+    }
+  }
+
+  private static boolean flag(Map<String, String> options, String name) {
+    String value = options.get(name);
+    if (value == null) {
+      return false;
+    }
+    String v = value.trim().toLowerCase(Locale.ROOT);
+    if (v.isEmpty() || v.equals("true")) {
+      return true;
+    }
+    if (v.equals("false")) {
+      return false;
+    }
+    throw new WorkloadException(name + " is a flag: true or false (got '" + value + "')");
+  }
+
+  private static long positive(Map<String, String> options, String name, long defaultValue) {
+    String value = options.get(name);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      long n = Long.parseLong(value.trim());
+      if (n >= 1 && n <= Integer.MAX_VALUE) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // Reported below.
+    }
+    throw new WorkloadException(name + " must be a whole number >= 1 (got '" + value + "')");
+  }
+}

@@ -1,0 +1,180 @@
+package io.brokerbench.amqp091;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.ShutdownSignalException;
+import io.brokerbench.spi.AckMode;
+import io.brokerbench.spi.Consumer;
+import io.brokerbench.spi.ConsumerSpec;
+import io.brokerbench.spi.DeliveryListener;
+import io.brokerbench.spi.DriverException;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Consumes one queue on its own channel with {@code basicQos(prefetch)} and the spec's
+ * acknowledgement mode. amqp-client calls {@code handleDelivery} for one channel on one thread at a
+ * time, so the acknowledgement counters need no synchronization.
+ *
+ * <p>Closing cancels the subscription and waits (bounded) for the broker's cancel-ok. The client
+ * dispatches that after every delivery that preceded it, so acknowledging the outstanding ones
+ * there ({@link AckMode#MULTIPLE}) leaves nothing to be requeued.
+ */
+final class Amqp091Consumer implements Consumer {
+  private static final long CANCEL_WAIT_MILLIS = 5_000;
+
+  private final ConnectionPool.Lease lease;
+  private final Channel channel;
+  private final String name;
+  private final Subscription subscription;
+  private final String consumerTag;
+  private volatile boolean closing;
+
+  private Amqp091Consumer(
+      ConnectionPool.Lease lease,
+      ConsumerSpec spec,
+      DeliveryListener listener,
+      int prefetch,
+      Map<String, Object> arguments)
+      throws IOException {
+    this.lease = lease;
+    this.channel = lease.channel();
+    this.name = "consumer " + spec.consumerIndex() + " (queue '" + spec.destination() + "')";
+    if (prefetch > 0) {
+      channel.basicQos(prefetch);
+    }
+    int ackEvery = spec.ackMode() == AckMode.MULTIPLE ? Math.max(1, spec.ackEvery()) : 1;
+    if (prefetch > 0 && ackEvery > prefetch) {
+      // The broker sends no more than the prefetch unacknowledged: acknowledging less often
+      // would stall the consumer for good.
+      ackEvery = prefetch;
+    }
+    this.subscription = new Subscription(channel, listener, spec.ackMode(), ackEvery);
+    this.consumerTag =
+        channel.basicConsume(
+            spec.destination(), spec.ackMode() == AckMode.AUTO, arguments, subscription);
+  }
+
+  /** Sets up and starts a consumer on a leased channel; releases the lease when that fails. */
+  static Amqp091Consumer create(
+      ConnectionPool.Lease lease,
+      ConsumerSpec spec,
+      DeliveryListener listener,
+      int prefetch,
+      Map<String, Object> arguments)
+      throws DriverException {
+    try {
+      return new Amqp091Consumer(lease, spec, listener, prefetch, arguments);
+    } catch (IOException | RuntimeException e) {
+      lease.release();
+      throw Amqp091Errors.operationFailed(
+          "consume from queue '" + spec.destination() + "' on " + lease.address().endpoint(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    try {
+      if (channel.isOpen()) {
+        channel.basicCancel(consumerTag);
+        subscription.cancelled.await(CANCEL_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+      }
+    } catch (IOException | RuntimeException e) {
+      // The channel closed meanwhile: the broker requeues what was unacknowledged, as it must.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** The amqp-client callback: hands deliveries to the listener and acknowledges them. */
+  private final class Subscription extends DefaultConsumer {
+    private final DeliveryListener listener;
+    private final AckMode ackMode;
+    private final int ackEvery;
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private int unacknowledged;
+    private long lastTag;
+
+    Subscription(Channel channel, DeliveryListener listener, AckMode ackMode, int ackEvery) {
+      super(channel);
+      this.listener = listener;
+      this.ackMode = ackMode;
+      this.ackEvery = ackEvery;
+    }
+
+    @Override
+    public void handleDelivery(
+        String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+      listener.onDelivery(
+          PublishEncoder.stampOf(body, properties),
+          0,
+          envelope.isRedeliver(),
+          DeliveryListener.NO_TIMESTAMP);
+      if (ackMode == AckMode.AUTO) {
+        return;
+      }
+      long deliveryTag = envelope.getDeliveryTag();
+      try {
+        if (ackMode == AckMode.EACH) {
+          getChannel().basicAck(deliveryTag, false);
+          return;
+        }
+        lastTag = deliveryTag;
+        if (++unacknowledged >= ackEvery) {
+          getChannel().basicAck(deliveryTag, true);
+          unacknowledged = 0;
+        }
+      } catch (IOException | RuntimeException e) {
+        failed(e);
+      }
+    }
+
+    @Override
+    public void handleCancelOk(String tag) {
+      try {
+        if (unacknowledged > 0) {
+          getChannel().basicAck(lastTag, true);
+          unacknowledged = 0;
+        }
+      } catch (IOException | RuntimeException e) {
+        // Closing: the broker requeues what stays unacknowledged.
+      } finally {
+        cancelled.countDown();
+      }
+    }
+
+    @Override
+    public void handleCancel(String tag) {
+      cancelled.countDown();
+      if (!closing) {
+        listener.onFailure(
+            new DriverException(
+                name + " stopped: the broker cancelled it (was the queue deleted?)"));
+      }
+    }
+
+    @Override
+    public void handleShutdownSignal(String tag, ShutdownSignalException cause) {
+      cancelled.countDown();
+      if (!closing && !cause.isInitiatedByApplication()) {
+        listener.onFailure(Amqp091Errors.closedWhileRunning(name, lease.address(), cause));
+      }
+    }
+
+    private void failed(Exception e) {
+      if (!closing) {
+        listener.onFailure(Amqp091Errors.closedWhileRunning(name, lease.address(), e));
+      }
+    }
+  }
+}

@@ -1,0 +1,395 @@
+package io.brokerbench.amqp091;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.DefaultSaslConfig;
+import com.rabbitmq.client.impl.ClientVersion;
+import io.brokerbench.amqp091.Amqp091Config.QueueType;
+import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
+import io.brokerbench.spi.AckMode;
+import io.brokerbench.spi.Consumer;
+import io.brokerbench.spi.ConsumerSpec;
+import io.brokerbench.spi.DeliveryListener;
+import io.brokerbench.spi.DestinationSpec;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverDescription;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.workload.WorkloadException;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import javax.net.ssl.SSLContext;
+
+/**
+ * A run's connections to one AMQP 0.9.1 broker (or several, used round-robin), or to an embedded
+ * Qpid broker it started. Open it through {@link Amqp091DriverProvider} or directly:
+ *
+ * <pre>{@code
+ * try (Amqp091Driver driver = Amqp091Driver.open(Amqp091Config.parse(Map.of("uri", ""))) {
+ *   RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
+ * }
+ * }</pre>
+ *
+ * <p>An administrative connection, opened at once so that a wrong address or password fails before
+ * the run, declares and deletes queues. Each producer and consumer gets its own channel, and by
+ * default its own connection. Connections never recover automatically: a lost connection ends the
+ * run with a failure rather than silently skewing its figures. Client threads are daemons so that a
+ * forgotten driver cannot keep the JVM alive.
+ */
+public final class Amqp091Driver implements Driver {
+  /** Prefetch for stream consumers when the workload sets none: RabbitMQ requires one. */
+  static final int STREAM_DEFAULT_PREFETCH = 1_000;
+
+  private static final int RPC_TIMEOUT_MILLIS = 30_000;
+  private static final String QUEUE_TYPE_ARGUMENT = "x-queue-type";
+
+  private final Amqp091Config config;
+  private final List<BrokerAddress> addresses;
+  private final List<ConnectionFactory> factories;
+  private final EmbeddedQpidBroker embedded;
+  private final QueueType queueType;
+  private final AtomicInteger nextAddress = new AtomicInteger();
+  private final ConnectionPool producerConnections;
+  private final ConnectionPool consumerConnections;
+  private final List<String> declaredQueues = new ArrayList<>();
+  private String declaredExchange;
+  private Connection admin;
+  private Channel adminChannel;
+  private boolean closed;
+
+  private Amqp091Driver(
+      Amqp091Config config, List<BrokerAddress> addresses, EmbeddedQpidBroker embedded)
+      throws DriverException {
+    this.config = config;
+    this.addresses = addresses;
+    this.embedded = embedded;
+    this.queueType = effectiveQueueType(config);
+    ThreadFactory threads = daemonThreads();
+    List<ConnectionFactory> list = new ArrayList<>();
+    for (BrokerAddress address : addresses) {
+      list.add(factory(address, threads));
+    }
+    this.factories = List.copyOf(list);
+    int perConnection = config.channelsPerConnection();
+    this.producerConnections = new ConnectionPool(this::connect, perConnection, "producer");
+    this.consumerConnections = new ConnectionPool(this::connect, perConnection, "consumer");
+    this.admin = connect(0, "brokerbench-admin");
+  }
+
+  /**
+   * Starts the embedded broker when no URI was given, and opens the administrative connection.
+   *
+   * @throws DriverException when the broker cannot be reached or refuses the login
+   */
+  public static Amqp091Driver open(Amqp091Config config) throws DriverException {
+    EmbeddedQpidBroker broker = null;
+    List<BrokerAddress> addresses;
+    if (config.embedded()) {
+      try {
+        broker = EmbeddedQpidBroker.start();
+      } catch (IllegalStateException e) {
+        throw new DriverException(
+            "cannot start the embedded broker (" + e.getMessage() + "): give a uri instead", e);
+      }
+      addresses =
+          List.of(
+              BrokerAddress.parse(
+                  "amqp://"
+                      + broker.username()
+                      + ":"
+                      + broker.password()
+                      + "@"
+                      + broker.host()
+                      + ":"
+                      + broker.port()));
+    } else {
+      addresses = config.uris().stream().map(BrokerAddress::parse).toList();
+    }
+    try {
+      return new Amqp091Driver(config, addresses, broker);
+    } catch (DriverException | RuntimeException e) {
+      if (broker != null) {
+        broker.close();
+      }
+      throw e;
+    }
+  }
+
+  private static QueueType effectiveQueueType(Amqp091Config config) {
+    Object argument = config.queueArguments().get(QUEUE_TYPE_ARGUMENT);
+    if (argument == null) {
+      return config.queueType();
+    }
+    try {
+      return QueueType.valueOf(argument.toString().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new WorkloadException(
+          "queue-args " + QUEUE_TYPE_ARGUMENT + " must be classic, quorum or stream");
+    }
+  }
+
+  private static ThreadFactory daemonThreads() {
+    AtomicInteger count = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, "brokerbench-amqp091-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  private ConnectionFactory factory(BrokerAddress address, ThreadFactory threads)
+      throws DriverException {
+    ConnectionFactory factory = new ConnectionFactory();
+    try {
+      factory.setUri(address.uri());
+      if (address.tls()) {
+        if (config.tlsTrustAll()) {
+          factory.useSslProtocol();
+        } else {
+          factory.useSslProtocol(SSLContext.getDefault());
+          factory.enableHostnameVerification();
+        }
+      }
+    } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
+      throw new DriverException("cannot use uri '" + address.masked() + "': " + e.getMessage(), e);
+    }
+    int timeoutMillis = (int) config.connectTimeout().toMillis();
+    factory.setConnectionTimeout(timeoutMillis);
+    factory.setHandshakeTimeout(timeoutMillis);
+    factory.setShutdownTimeout(timeoutMillis);
+    factory.setChannelRpcTimeout(RPC_TIMEOUT_MILLIS);
+    factory.setAutomaticRecoveryEnabled(false);
+    factory.setTopologyRecoveryEnabled(false);
+    factory.setThreadFactory(threads);
+    if (config.saslExternal()) {
+      factory.setSaslConfig(DefaultSaslConfig.EXTERNAL);
+    }
+    if (config.nio()) {
+      factory.useNio();
+    }
+    return factory;
+  }
+
+  private ConnectionPool.Lease.Target connect(String name) throws DriverException {
+    int index = Math.floorMod(nextAddress.getAndIncrement(), addresses.size());
+    return new ConnectionPool.Lease.Target(connect(index, name), addresses.get(index));
+  }
+
+  private Connection connect(int index, String name) throws DriverException {
+    BrokerAddress address = addresses.get(index);
+    try {
+      return factories.get(index).newConnection(name);
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      throw Amqp091Errors.connectFailed(address, config.connectTimeout(), e);
+    }
+  }
+
+  @Override
+  public DriverDescription description() {
+    String target =
+        embedded != null
+            ? "embedded Qpid Broker-J at " + addresses.get(0).masked()
+            : addresses.stream().map(BrokerAddress::masked).collect(Collectors.joining(","));
+    return new DriverDescription(
+        "amqp091", target, embedded != null, true, "amqp-client " + ClientVersion.VERSION);
+  }
+
+  @Override
+  public synchronized void declare(List<DestinationSpec> destinations) throws DriverException {
+    String exchange = config.exchange();
+    boolean anyDurable = queueType != QueueType.CLASSIC;
+    for (DestinationSpec destination : destinations) {
+      declareQueue(destination);
+      anyDurable |= destination.durable();
+    }
+    if (exchange.isEmpty()) {
+      return;
+    }
+    declareExchange(exchange, anyDurable);
+    if (config.predeclared()) {
+      return;
+    }
+    for (DestinationSpec destination : destinations) {
+      String key = routingKey(destination.name());
+      String action =
+          "bind queue '"
+              + destination.name()
+              + "' to exchange '"
+              + exchange
+              + "' with key '"
+              + key
+              + "'";
+      Channel channel = adminChannel();
+      try {
+        channel.queueBind(destination.name(), exchange, key);
+      } catch (IOException | RuntimeException e) {
+        throw Amqp091Errors.operationFailed(action, e);
+      }
+    }
+  }
+
+  private void declareQueue(DestinationSpec destination) throws DriverException {
+    String name = destination.name();
+    Channel channel = adminChannel();
+    if (config.predeclared()) {
+      try {
+        channel.queueDeclarePassive(name);
+      } catch (IOException | RuntimeException e) {
+        throw Amqp091Errors.operationFailed(
+            "find predeclared queue '" + name + "' (declare it, or drop predeclared)", e);
+      }
+      return;
+    }
+    Map<String, Object> arguments = new HashMap<>(config.queueArguments());
+    if (queueType != QueueType.CLASSIC) {
+      arguments.put(QUEUE_TYPE_ARGUMENT, queueType.argument());
+    }
+    boolean durable = destination.durable() || queueType != QueueType.CLASSIC;
+    try {
+      channel.queueDeclare(name, durable, false, false, arguments);
+    } catch (IOException | RuntimeException e) {
+      throw Amqp091Errors.operationFailed("declare queue '" + name + "'", e);
+    }
+    if (!declaredQueues.contains(name)) {
+      declaredQueues.add(name);
+    }
+  }
+
+  private void declareExchange(String exchange, boolean durable) throws DriverException {
+    Channel channel = adminChannel();
+    boolean passive = config.predeclared() || exchange.startsWith("amq.");
+    try {
+      if (passive) {
+        channel.exchangeDeclarePassive(exchange);
+      } else {
+        channel.exchangeDeclare(exchange, config.exchangeType(), durable);
+        declaredExchange = exchange;
+      }
+    } catch (IOException | RuntimeException e) {
+      throw Amqp091Errors.operationFailed(
+          (passive ? "find exchange '" : "declare exchange '") + exchange + "'", e);
+    }
+  }
+
+  private String routingKey(String queue) {
+    return config.routingKey() != null ? config.routingKey() : queue;
+  }
+
+  /** The administrative channel, reopened after a channel error closed it. */
+  private Channel adminChannel() throws DriverException {
+    if (adminChannel != null && adminChannel.isOpen()) {
+      return adminChannel;
+    }
+    if (closed) {
+      throw new DriverException("the amqp091 driver is closed");
+    }
+    if (!admin.isOpen()) {
+      admin = connect(0, "brokerbench-admin");
+    }
+    try {
+      adminChannel = admin.createChannel();
+    } catch (IOException | RuntimeException e) {
+      throw Amqp091Errors.operationFailed("open a channel to " + addresses.get(0).endpoint(), e);
+    }
+    return adminChannel;
+  }
+
+  @Override
+  public Producer createProducer(ProducerSpec spec, SendListener listener) throws DriverException {
+    ConnectionPool.Lease lease = producerConnections.lease();
+    return Amqp091Producer.create(
+        lease,
+        spec,
+        listener,
+        config.exchange(),
+        routingKey(spec.destination()),
+        config.mandatory());
+  }
+
+  @Override
+  public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    boolean stream = queueType == QueueType.STREAM;
+    if (stream && spec.ackMode() == AckMode.AUTO) {
+      throw new WorkloadException(
+          "stream queues need acknowledgements: use ack mode each or multiple, not auto");
+    }
+    Map<String, Object> arguments = new HashMap<>();
+    Object offset = config.streamOffsetArgument();
+    if (stream && offset != null) {
+      arguments.put("x-stream-offset", offset);
+    }
+    int prefetch = spec.prefetch() > 0 ? spec.prefetch() : stream ? STREAM_DEFAULT_PREFETCH : 0;
+    ConnectionPool.Lease lease = consumerConnections.lease();
+    return Amqp091Consumer.create(lease, spec, listener, prefetch, arguments);
+  }
+
+  /** Connections open for producers and consumers (not counting the administrative one). */
+  int openConnections() {
+    return producerConnections.openConnections() + consumerConnections.openConnections();
+  }
+
+  @Override
+  public synchronized void cleanup() throws DriverException {
+    DriverException first = null;
+    for (String queue : declaredQueues) {
+      try {
+        adminChannel().queueDelete(queue);
+      } catch (IOException | RuntimeException e) {
+        first =
+            first != null
+                ? first
+                : Amqp091Errors.operationFailed("delete queue '" + queue + "'", e);
+      } catch (DriverException e) {
+        first = first != null ? first : e;
+      }
+    }
+    declaredQueues.clear();
+    if (declaredExchange != null) {
+      try {
+        adminChannel().exchangeDelete(declaredExchange);
+      } catch (IOException | RuntimeException e) {
+        first =
+            first != null
+                ? first
+                : Amqp091Errors.operationFailed("delete exchange '" + declaredExchange + "'", e);
+      } catch (DriverException e) {
+        first = first != null ? first : e;
+      }
+      declaredExchange = null;
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      producerConnections.closeAll();
+      consumerConnections.closeAll();
+      ConnectionPool.close(admin);
+    } finally {
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+package io.brokerbench.amqp091;
+
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.DriverProvider;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Provides the {@code amqp091} driver: AMQP 0.9.1 through RabbitMQ's amqp-client, against RabbitMQ
+ * (classic, quorum and stream queues) or any AMQP 0-9-1 broker, or an embedded Qpid broker when no
+ * URI is given.
+ */
+public final class Amqp091DriverProvider implements DriverProvider {
+
+  @Override
+  public String name() {
+    return "amqp091";
+  }
+
+  @Override
+  public String description() {
+    return "AMQP 0.9.1 (RabbitMQ amqp-client): classic, quorum and stream queues, publisher"
+        + " confirms; an embedded Qpid broker when no uri is given";
+  }
+
+  @Override
+  public List<DriverOption> options() {
+    return Amqp091Config.declared();
+  }
+
+  @Override
+  public Driver open(Map<String, String> options) throws DriverException {
+    return Amqp091Driver.open(Amqp091Config.parse(options));
+  }
+}

@@ -1,0 +1,136 @@
+package io.brokerbench.amqp091;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Return;
+import com.rabbitmq.client.ShutdownSignalException;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.OutgoingMessage;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.spi.SendOutcome;
+import java.io.IOException;
+
+/**
+ * Publishes on its own channel. With confirms, the channel is in confirm mode and {@link
+ * ConfirmTranslator} maps the broker's acks and nacks to sequence numbers; without, each message is
+ * reported confirmed as soon as {@code basicPublish} returned. Returned (unroutable mandatory)
+ * messages and a closed channel reach the listener.
+ *
+ * <p>{@code trySend} never answers "no capacity": AMQP 0.9.1 has no publish credit, the core's
+ * window bounds unconfirmed messages, and {@code basicPublish} blocks while TCP or the broker's
+ * flow control pushes back.
+ */
+final class Amqp091Producer implements Producer {
+  private final ConnectionPool.Lease lease;
+  private final Channel channel;
+  private final SendListener listener;
+  private final PublishEncoder encoder;
+  private final ConfirmTranslator confirms;
+  private final String exchange;
+  private final String routingKey;
+  private final boolean mandatory;
+  private final String name;
+  private volatile boolean closing;
+
+  private Amqp091Producer(
+      ConnectionPool.Lease lease,
+      ProducerSpec spec,
+      SendListener listener,
+      String exchange,
+      String routingKey,
+      boolean mandatory)
+      throws IOException {
+    this.lease = lease;
+    this.channel = lease.channel();
+    this.listener = listener;
+    this.encoder = new PublishEncoder(spec.persistent(), spec.bodyBytes());
+    this.exchange = exchange;
+    this.routingKey = routingKey;
+    this.mandatory = mandatory;
+    this.name =
+        "producer "
+            + spec.producerIndex()
+            + " (exchange '"
+            + exchange
+            + "', routing key '"
+            + routingKey
+            + "')";
+    if (spec.confirms()) {
+      channel.confirmSelect();
+      confirms = new ConfirmTranslator(listener, channel.getNextPublishSeqNo());
+      channel.addConfirmListener(confirms::acked, confirms::nacked);
+    } else {
+      confirms = null;
+    }
+    channel.addReturnListener(this::returned);
+    channel.addShutdownListener(this::channelClosed);
+  }
+
+  /** Sets up a producer on a leased channel; releases the lease when that fails. */
+  static Amqp091Producer create(
+      ConnectionPool.Lease lease,
+      ProducerSpec spec,
+      SendListener listener,
+      String exchange,
+      String routingKey,
+      boolean mandatory)
+      throws DriverException {
+    try {
+      return new Amqp091Producer(lease, spec, listener, exchange, routingKey, mandatory);
+    } catch (IOException | RuntimeException e) {
+      lease.release();
+      throw Amqp091Errors.operationFailed(
+          "set up producer " + spec.producerIndex() + " on " + lease.address().endpoint(), e);
+    }
+  }
+
+  @Override
+  public boolean trySend(OutgoingMessage message) throws DriverException {
+    long sequence = message.sequence();
+    if (confirms != null && !confirms.inStep(sequence, channel.getNextPublishSeqNo())) {
+      throw outOfStep(sequence);
+    }
+    try {
+      channel.basicPublish(
+          exchange, routingKey, mandatory, encoder.properties(message), message.body());
+    } catch (IOException | ShutdownSignalException e) {
+      throw Amqp091Errors.closedWhileRunning(name, lease.address(), e);
+    }
+    if (confirms == null) {
+      listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
+    }
+    return true;
+  }
+
+  private DriverException outOfStep(long sequence) {
+    return new DriverException(
+        name
+            + ": delivery tag "
+            + channel.getNextPublishSeqNo()
+            + " is out of step with sequence "
+            + sequence
+            + " (a message was sent twice or skipped)");
+  }
+
+  private void returned(Return returned) {
+    listener.onReturned(PublishEncoder.stampOf(returned.getBody(), returned.getProperties()), 0);
+  }
+
+  private void channelClosed(ShutdownSignalException cause) {
+    if (!closing && !cause.isInitiatedByApplication()) {
+      listener.onFailure(Amqp091Errors.closedWhileRunning(name, lease.address(), cause));
+    }
+  }
+
+  /** The broker this producer's connection goes to. */
+  BrokerAddress address() {
+    return lease.address();
+  }
+
+  @Override
+  public void close() {
+    closing = true;
+    lease.release();
+  }
+}

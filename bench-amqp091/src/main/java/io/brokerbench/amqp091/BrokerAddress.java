@@ -1,0 +1,86 @@
+package io.brokerbench.amqp091;
+
+import io.brokerbench.workload.WorkloadException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One broker URI taken apart for messages and masking; the URI itself goes to amqp-client.
+ *
+ * @param uri the URI as given (it may contain a password: never print it)
+ * @param host the host name
+ * @param port the port (5672, or 5671 for {@code amqps})
+ * @param virtualHost the virtual host: {@code /} when the URI has no path, empty for a lone {@code
+ *     /} (as amqp-client reads it)
+ * @param user the user name, {@code guest} when the URI names none
+ * @param tls true for {@code amqps}
+ */
+record BrokerAddress(
+    String uri, String host, int port, String virtualHost, String user, boolean tls) {
+
+  /**
+   * Parses an {@code amqp://} or {@code amqps://} URI.
+   *
+   * @throws WorkloadException when it is not one; the message masks any password
+   */
+  static BrokerAddress parse(String uri) {
+    URI parsed;
+    try {
+      parsed = new URI(uri.trim());
+    } catch (URISyntaxException e) {
+      throw new WorkloadException("uri '" + mask(uri) + "' is not a valid URI: " + e.getReason());
+    }
+    String scheme = parsed.getScheme();
+    if (!"amqp".equalsIgnoreCase(scheme) && !"amqps".equalsIgnoreCase(scheme)) {
+      throw new WorkloadException(
+          "uri '" + mask(uri) + "' must start with amqp:// or amqps:// (such as amqp://127.0.0.1)");
+    }
+    if (parsed.getHost() == null) {
+      throw new WorkloadException("uri '" + mask(uri) + "' names no host");
+    }
+    boolean tls = "amqps".equalsIgnoreCase(scheme);
+    int port = parsed.getPort() > 0 ? parsed.getPort() : tls ? 5671 : 5672;
+    String user = "guest";
+    String userInfo = parsed.getRawUserInfo();
+    if (userInfo != null && !userInfo.isEmpty()) {
+      int colon = userInfo.indexOf(':');
+      user = decode(colon < 0 ? userInfo : userInfo.substring(0, colon));
+    }
+    String path = parsed.getRawPath();
+    // As amqp-client reads it: no path means "/", a lone "/" means the empty virtual host.
+    String virtualHost = path == null || path.isEmpty() ? "/" : decode(path.substring(1));
+    return new BrokerAddress(uri.trim(), parsed.getHost(), port, virtualHost, user, tls);
+  }
+
+  private static String decode(String s) {
+    return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  /** The URI with its password replaced by {@code ****}, safe to print. */
+  String masked() {
+    return mask(uri);
+  }
+
+  /** {@code host:port}, for messages. */
+  String endpoint() {
+    return host + ":" + port;
+  }
+
+  /** Replaces the password part of a URI's user information, without parsing it fully. */
+  static String mask(String uri) {
+    int scheme = uri.indexOf("://");
+    int start = scheme < 0 ? 0 : scheme + 3;
+    int at = uri.indexOf('@', start);
+    int slash = uri.indexOf('/', start);
+    if (at < 0 || (slash >= 0 && slash < at)) {
+      return uri;
+    }
+    int colon = uri.indexOf(':', start);
+    if (colon < 0 || colon > at) {
+      return uri;
+    }
+    return uri.substring(0, colon + 1) + "****" + uri.substring(at);
+  }
+}

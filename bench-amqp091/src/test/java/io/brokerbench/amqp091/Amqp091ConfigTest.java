@@ -1,0 +1,135 @@
+package io.brokerbench.amqp091;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.brokerbench.Drivers;
+import io.brokerbench.amqp091.Amqp091Config.QueueType;
+import io.brokerbench.spi.DriverOption;
+import io.brokerbench.workload.WorkloadException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class Amqp091ConfigTest {
+
+  @Test
+  void defaultsStartTheEmbeddedBrokerWithClassicQueuesAndTheDefaultExchange() {
+    Amqp091Config config = Amqp091Config.parse(Map.of());
+
+    assertThat(config.embedded()).isTrue();
+    assertThat(config.queueType()).isEqualTo(QueueType.CLASSIC);
+    assertThat(config.queueArguments()).isEmpty();
+    assertThat(config.exchange()).isEmpty();
+    assertThat(config.exchangeType()).isEqualTo("direct");
+    assertThat(config.routingKey()).isNull();
+    assertThat(config.mandatory()).isFalse();
+    assertThat(config.predeclared()).isFalse();
+    assertThat(config.channelsPerConnection()).isEqualTo(1);
+    assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(config.streamOffsetArgument()).isNull();
+  }
+
+  @Test
+  void anEmptyUriMeansTheLocalBroker() {
+    assertThat(Amqp091Config.parse(Map.of("uri", "")).uris())
+        .containsExactly(Amqp091Config.DEFAULT_URI);
+  }
+
+  @Test
+  void severalUrisAreSplitOnCommas() {
+    Amqp091Config config =
+        Amqp091Config.parse(Map.of("uri", "amqp://a:5672, amqp://b:5673,amqps://c"));
+
+    assertThat(config.uris()).containsExactly("amqp://a:5672", "amqp://b:5673", "amqps://c");
+    assertThat(config.embedded()).isFalse();
+  }
+
+  @Test
+  void amqDefaultIsTheDefaultExchange() {
+    assertThat(Amqp091Config.parse(Map.of("exchange", "amq.default")).exchange()).isEmpty();
+  }
+
+  @Test
+  void queueArgumentsAreTyped() {
+    Map<String, Object> arguments =
+        Amqp091Config.queueArguments("x-max-length=10, x-queue-type=quorum,x-single=true");
+
+    assertThat(arguments)
+        .containsEntry("x-max-length", 10L)
+        .containsEntry("x-queue-type", "quorum")
+        .containsEntry("x-single", true);
+  }
+
+  @Test
+  void flagsAcceptAnEmptyValueOrABoolean() {
+    assertThat(Amqp091Config.parse(Map.of("mandatory", "")).mandatory()).isTrue();
+    assertThat(Amqp091Config.parse(Map.of("mandatory", "true")).mandatory()).isTrue();
+    assertThat(Amqp091Config.parse(Map.of("mandatory", "false")).mandatory()).isFalse();
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("nio", "yes")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage("nio is a flag: true or false (got 'yes')");
+  }
+
+  @Test
+  void streamOffsetsAreNamedNumbersOrTimes() {
+    assertThat(Amqp091Config.parse(Map.of("stream-offset", "First")).streamOffsetArgument())
+        .isEqualTo("first");
+    assertThat(Amqp091Config.parse(Map.of("stream-offset", "42")).streamOffsetArgument())
+        .isEqualTo(42L);
+    assertThat(
+            Amqp091Config.parse(Map.of("stream-offset", "2026-01-31T12:00:00Z"))
+                .streamOffsetArgument())
+        .isEqualTo(Date.from(Instant.parse("2026-01-31T12:00:00Z")));
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("stream-offset", "yesterday")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessageStartingWith("stream-offset must be first, last, next");
+  }
+
+  @Test
+  void invalidValuesNameTheOption() {
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-type", "lazy")))
+        .hasMessage("queue-type must be classic, quorum or stream (got 'lazy')");
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("channels-per-connection", "0")))
+        .hasMessage("channels-per-connection must be a whole number >= 1 (got '0')");
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-args", "x-max-length")))
+        .hasMessageStartingWith("queue-args must be key=value pairs");
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("uri", "http://user:pw@host")))
+        .hasMessage(
+            "uri 'http://user:****@host' must start with amqp:// or amqps:// (such as"
+                + " amqp://127.0.0.1)");
+  }
+
+  @Test
+  void toStringMasksPasswords() {
+    assertThat(Amqp091Config.parse(Map.of("uri", "amqp://bob:s3cret@host")).toString())
+        .contains("amqp://bob:****@host")
+        .doesNotContain("s3cret");
+  }
+
+  @Test
+  void optionsCarryPerfTestAliases() {
+    List<DriverOption> options = new Amqp091DriverProvider().options();
+
+    assertThat(options).extracting(DriverOption::name).doesNotHaveDuplicates();
+    assertThat(option(options, "uri").aliases()).contains("-h", "-H");
+    assertThat(option(options, "exchange").aliases()).containsExactly("-e");
+    assertThat(option(options, "routing-key").aliases()).containsExactly("-k");
+    assertThat(option(options, "predeclared").aliases()).containsExactly("-p");
+    assertThat(option(options, "predeclared").flag()).isTrue();
+    assertThat(option(options, "exchange-type").aliases()).contains("-t");
+    assertThat(option(options, "queue-args").aliases()).containsExactly("-qa");
+  }
+
+  @Test
+  void theProviderIsFoundByName() {
+    assertThat(Drivers.find("amqp091")).isInstanceOf(Amqp091DriverProvider.class);
+  }
+
+  private static DriverOption option(List<DriverOption> options, String name) {
+    return options.stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow();
+  }
+}

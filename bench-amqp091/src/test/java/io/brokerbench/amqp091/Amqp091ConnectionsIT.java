@@ -1,0 +1,104 @@
+package io.brokerbench.amqp091;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.spi.SendOutcome;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Connection options: channels per connection, several URIs in turn, NIO mode. */
+class Amqp091ConnectionsIT {
+  private static final SendListener IGNORED =
+      new SendListener() {
+        @Override
+        public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {}
+
+        @Override
+        public void onReturned(byte[] stamp, int offset) {}
+
+        @Override
+        public void onFailure(DriverException failure) {}
+      };
+
+  private String twoUris;
+
+  @BeforeEach
+  void requireBroker() {
+    TestBroker.require();
+    BrokerAddress broker = BrokerAddress.parse(TestBroker.uri());
+    // Two spellings of the same broker, told apart by the driver's round-robin.
+    twoUris = TestBroker.uri() + ",amqp://guest:guest@" + broker.endpoint() + "/%2F";
+  }
+
+  private static ProducerSpec spec(int index) {
+    return new ProducerSpec(index, "unused", 0, false, 12);
+  }
+
+  @Test
+  void channelsShareConnectionsAndNewConnectionsGoToTheUrisInTurn() throws Exception {
+    try (Amqp091Driver driver =
+        Amqp091Driver.open(
+            Amqp091Config.parse(Map.of("uri", twoUris, "channels-per-connection", "2")))) {
+      List<Amqp091Producer> producers = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        producers.add((Amqp091Producer) driver.createProducer(spec(i), IGNORED));
+      }
+
+      assertThat(driver.openConnections()).isEqualTo(3);
+      assertThat(producers)
+          .extracting(p -> p.address().uri())
+          .containsExactly(
+              TestBroker.uri(),
+              TestBroker.uri(),
+              twoUris.split(",")[1],
+              twoUris.split(",")[1],
+              TestBroker.uri());
+
+      producers.get(0).close();
+      assertThat(driver.openConnections()).isEqualTo(3);
+      producers.get(1).close();
+      assertThat(driver.openConnections()).isEqualTo(2);
+      producers.forEach(Amqp091Producer::close);
+      assertThat(driver.openConnections()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void nioModeWithSharedConnectionsMovesEveryMessage() throws Exception {
+    String queue = "bb-conn-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
+    Workload workload =
+        Workload.builder()
+            .producers(4)
+            .consumers(4)
+            .destination(queue)
+            .messageBytes(100)
+            .messagesPerProducer(500)
+            .inFlightWindow(64)
+            .drainTimeout(Duration.ofSeconds(20))
+            .reportInterval(Duration.ofMillis(500))
+            .build();
+
+    RunResult result =
+        BenchmarkRun.builder(workload)
+            .driver("amqp091", Map.of("uri", twoUris, "channels-per-connection", "3", "nio", ""))
+            .build()
+            .run();
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.totals().confirmed()).isEqualTo(2_000);
+    assertThat(result.totals().received()).isEqualTo(2_000);
+    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.integrity().duplicates()).isZero();
+  }
+}

@@ -1,0 +1,50 @@
+package io.brokerbench.amqp091;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.spi.SendOutcome;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConfirmTranslatorTest {
+  private final List<String> calls = new ArrayList<>();
+  private final SendListener listener =
+      new SendListener() {
+        @Override
+        public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {
+          calls.add(sequence + (multiple ? " multiple " : " single ") + outcome);
+        }
+
+        @Override
+        public void onReturned(byte[] stamp, int offset) {}
+
+        @Override
+        public void onFailure(DriverException failure) {}
+      };
+
+  @Test
+  void deliveryTagsAreSequencesPlusTheFirstTag() {
+    ConfirmTranslator confirms = new ConfirmTranslator(listener, 1);
+
+    confirms.acked(1, false);
+    confirms.acked(5, true);
+    confirms.nacked(6, false);
+    confirms.nacked(9, true);
+
+    assertThat(calls)
+        .containsExactly(
+            "0 single ACCEPTED", "4 multiple ACCEPTED", "5 single REJECTED", "8 multiple REJECTED");
+  }
+
+  @Test
+  void detectsATagOutOfStep() {
+    ConfirmTranslator confirms = new ConfirmTranslator(listener, 1);
+
+    assertThat(confirms.inStep(0, 1)).isTrue();
+    assertThat(confirms.inStep(41, 42)).isTrue();
+    assertThat(confirms.inStep(41, 43)).isFalse();
+  }
+}

@@ -1,0 +1,44 @@
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.amqp10.Amqp10DriverProvider;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The same load through brokerbench's amqp10 driver (no CLI needed). Usage: BrokerbenchAmqp10
+ * QUEUE COUNT BODY_BYTES CREDIT WINDOW
+ */
+public final class BrokerbenchAmqp10 {
+  public static void main(String[] args) throws Exception {
+    String queue = args[0];
+    int count = Integer.parseInt(args[1]);
+    Workload workload =
+        Workload.builder()
+            .destination(queue)
+            .messagesPerProducer(count)
+            .messageBytes(Integer.parseInt(args[2]))
+            .prefetch(Integer.parseInt(args[3]))
+            .inFlightWindow(Integer.parseInt(args[4]))
+            .persistent(true)
+            .duration(Duration.ofMinutes(5))
+            .drainTimeout(Duration.ofSeconds(30))
+            .build();
+    try (Driver driver =
+        new Amqp10DriverProvider().open(Map.of("url", "amqp://guest:guest@127.0.0.1:5672"))) {
+      RunResult r = BenchmarkRun.builder(workload).driver(driver).build().run();
+      System.out.printf(
+          "brokerbench-amqp10 %s sent %d received %d: %.0f msg/s sent, %.0f msg/s received,"
+              + " confirm p50 %.0f us, e2e p50 %.0f us p99 %.0f us%n",
+          r.status(),
+          r.totals().sent(),
+          r.totals().received(),
+          r.totals().sentPerSecond(),
+          r.totals().receivedPerSecond(),
+          r.latency().get("confirm").p50Micros(),
+          r.latency().get("e2e").p50Micros(),
+          r.latency().get("e2e").p99Micros());
+    }
+  }
+}

@@ -1,0 +1,345 @@
+package io.brokerbench.amqp10;
+
+import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
+import io.brokerbench.spi.Consumer;
+import io.brokerbench.spi.ConsumerSpec;
+import io.brokerbench.spi.DeliveryListener;
+import io.brokerbench.spi.DestinationSpec;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverDescription;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.qpid.protonj2.client.Client;
+import org.apache.qpid.protonj2.client.ClientOptions;
+import org.apache.qpid.protonj2.client.Connection;
+import org.apache.qpid.protonj2.client.ConnectionOptions;
+import org.apache.qpid.protonj2.client.Receiver;
+import org.apache.qpid.protonj2.client.ReceiverOptions;
+import org.apache.qpid.protonj2.client.Session;
+
+/**
+ * A driver speaking AMQP 1.0 through protonj2-client: one connection per producer and consumer
+ * (quiver's sender and receiver processes), a session per link, and a control connection for
+ * checks.
+ *
+ * <pre>{@code
+ * Driver driver = new Amqp10DriverProvider().open(Map.of("url", "//127.0.0.1:5672//amq/queue/q"));
+ * }</pre>
+ */
+public final class Amqp10Driver implements Driver {
+  private final Amqp10Config config;
+  private final Client client;
+  private final Connection control;
+  private final boolean rabbitMq;
+  private final EmbeddedQpidBroker embedded;
+  private final List<AutoCloseable> links = new ArrayList<>();
+  private final List<String> createdQueues = new ArrayList<>();
+  private boolean closed;
+
+  /**
+   * Connects the control connection, so that a wrong host, port or password fails here.
+   *
+   * @param config the settings
+   * @param embedded the in-process broker {@code config} points to, closed with this driver, or
+   *     null
+   * @throws DriverException when the broker cannot be reached or refuses the credentials
+   */
+  Amqp10Driver(Amqp10Config config, EmbeddedQpidBroker embedded) throws DriverException {
+    this.config = config;
+    this.embedded = embedded;
+    this.client = Client.create(new ClientOptions().id("brokerbench-amqp10"));
+    try {
+      this.control = connect("connecting");
+      Object product = control.properties().get("product");
+      this.rabbitMq = product != null && product.toString().contains("RabbitMQ");
+    } catch (DriverException e) {
+      client.close();
+      throw e;
+    } catch (Exception e) {
+      client.close();
+      throw Errors.of(config, "connecting", e);
+    }
+  }
+
+  /**
+   * Starts an embedded Qpid Broker-J and connects to it; destinations are plain addresses (the
+   * broker creates a queue on first attach) unless {@code address} says otherwise.
+   */
+  static Amqp10Driver embedded(Map<String, String> options) throws DriverException {
+    EmbeddedQpidBroker broker;
+    try {
+      broker = EmbeddedQpidBroker.start();
+    } catch (RuntimeException e) {
+      throw new DriverException("cannot start the embedded Qpid broker: " + e.getMessage(), e);
+    }
+    try {
+      Map<String, String> withBroker = new HashMap<>(options);
+      withBroker.put("url", "amqp://" + broker.host() + ":" + broker.port());
+      withBroker.put("user", broker.username());
+      withBroker.put("password", broker.password());
+      withBroker.putIfAbsent("address", "%s");
+      // Broker-J takes the open frame's hostname as the virtual host name.
+      withBroker.putIfAbsent("virtual-host", "default");
+      return new Amqp10Driver(Amqp10Config.parse(withBroker), broker);
+    } catch (DriverException | RuntimeException e) {
+      broker.close();
+      throw e;
+    }
+  }
+
+  /** Opens a connection and waits until the broker answered its open frame. */
+  Connection connect(String what) throws DriverException {
+    Connection connection = null;
+    try {
+      connection = client.connect(config.host(), config.port(), connectionOptions());
+      connection.openFuture().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      return connection;
+    } catch (Exception e) {
+      if (connection != null) {
+        connection.closeAsync();
+      }
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      throw Errors.of(config, what, e);
+    }
+  }
+
+  private ConnectionOptions connectionOptions() {
+    ConnectionOptions options = new ConnectionOptions();
+    long timeoutMillis = config.connectTimeout().toMillis();
+    options.openTimeout(timeoutMillis).closeTimeout(timeoutMillis).requestTimeout(timeoutMillis);
+    options.user(config.user()).password(config.password());
+    if (config.virtualHost() != null) {
+      options.virtualHost(config.virtualHost());
+    }
+    for (String mechanism : saslMechanisms(config)) {
+      options.saslOptions().addAllowedMechanism(mechanism);
+    }
+    if (config.tls()) {
+      options.sslEnabled(true);
+      options.sslOptions().verifyHost(config.verifyHost());
+      if (config.trustStore() != null) {
+        options.sslOptions().trustStoreLocation(config.trustStore());
+        options.sslOptions().trustStorePassword(config.trustStorePassword());
+      }
+      if (config.keyStore() != null) {
+        options.sslOptions().keyStoreLocation(config.keyStore());
+        options.sslOptions().keyStorePassword(config.keyStorePassword());
+      }
+    }
+    return options;
+  }
+
+  /**
+   * The SASL mechanisms to allow: the user's choice, else every password mechanism when a user is
+   * set. Without that restriction protonj2 1.1.0 picks ANONYMOUS whenever the broker offers it
+   * (RabbitMQ 3.x does, mapping it to its default user), so a wrong password would go unnoticed and
+   * the run would not use the given user.
+   */
+  static List<String> saslMechanisms(Amqp10Config config) {
+    if (config.saslMechanisms() != null) {
+      List<String> chosen = new ArrayList<>();
+      for (String mechanism : config.saslMechanisms().split(",")) {
+        if (!mechanism.isBlank()) {
+          chosen.add(mechanism.trim().toUpperCase(Locale.ROOT));
+        }
+      }
+      return chosen;
+    }
+    if (config.user() != null) {
+      return List.of("PLAIN", "SCRAM-SHA-512", "SCRAM-SHA-256", "SCRAM-SHA-1", "CRAM-MD5");
+    }
+    return List.of();
+  }
+
+  @Override
+  public DriverDescription description() {
+    return new DriverDescription(
+        Amqp10DriverProvider.NAME,
+        embedded != null ? "embedded Qpid Broker-J, " + config.target() : config.target(),
+        embedded != null,
+        true,
+        clientLibrary());
+  }
+
+  static String clientLibrary() {
+    String version = Client.class.getPackage().getImplementationVersion();
+    return "protonj2-client " + (version != null ? version : "1.1.0");
+  }
+
+  /**
+   * Declares missing RabbitMQ queues over AMQP 0.9.1 (with {@code declare=true} on RabbitMQ), then
+   * attaches a receiver to each queue address, because RabbitMQ 3.x accepts sends to a missing
+   * queue and drops them silently.
+   */
+  @Override
+  public void declare(List<DestinationSpec> destinations) throws DriverException {
+    List<DestinationSpec> queues = new ArrayList<>();
+    for (DestinationSpec d : destinations) {
+      if (Amqp10Config.rabbitQueueOf(config.addressOf(d.name())) != null) {
+        queues.add(d);
+      }
+    }
+    if (config.declare() && rabbitMq && !queues.isEmpty()) {
+      try (RabbitTopology topology = RabbitTopology.open(config)) {
+        for (DestinationSpec d : queues) {
+          String queue = Amqp10Config.rabbitQueueOf(config.addressOf(d.name()));
+          if (!topology.exists(queue)) {
+            topology.declare(queue, d.durable(), config.queueType());
+            createdQueues.add(queue);
+          }
+        }
+      }
+    }
+    if (config.checkTarget()) {
+      for (DestinationSpec d : destinations) {
+        String address = config.addressOf(d.name());
+        if (checkable(address)) {
+          checkTarget(address);
+        }
+      }
+    }
+  }
+
+  /** Exchange and topic addresses have no node a receiver could attach to. */
+  private static boolean checkable(String address) {
+    return !address.startsWith("/exchange/")
+        && !address.startsWith("/exchanges/")
+        && !address.startsWith("/topic/");
+  }
+
+  private void checkTarget(String address) throws DriverException {
+    Session session = null;
+    try {
+      session = control.openSession();
+      Receiver probe = session.openReceiver(address, new ReceiverOptions().creditWindow(0));
+      probe.openFuture().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      probe.close();
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      if (Errors.connectionLost(e)) {
+        throw Errors.of(config, "checking address '" + address + "'", e);
+      }
+      throw new DriverException(
+          "address '"
+              + address
+              + "' cannot be received from ("
+              + Errors.brokerText(e)
+              + "): a missing queue silently drops every message sent to it; declare it"
+              + " (declare=true on RabbitMQ), fix the address, or skip this check with"
+              + " check-target=false",
+          e);
+    } finally {
+      if (session != null) {
+        session.closeAsync();
+      }
+    }
+  }
+
+  @Override
+  public Producer createProducer(ProducerSpec spec, SendListener listener) throws DriverException {
+    Connection connection = connect("connecting producer " + spec.producerIndex());
+    Amqp10Producer producer =
+        register(
+            connection,
+            () ->
+                new Amqp10Producer(
+                    config, connection, config.addressOf(spec.destination()), spec, listener));
+    return producer;
+  }
+
+  @Override
+  public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    Connection connection = connect("connecting consumer " + spec.consumerIndex());
+    return register(
+        connection,
+        () ->
+            new Amqp10Consumer(
+                config, connection, config.addressOf(spec.destination()), spec, listener));
+  }
+
+  private interface LinkFactory<T extends AutoCloseable> {
+    T create() throws DriverException;
+  }
+
+  private <T extends AutoCloseable> T register(Connection connection, LinkFactory<T> factory)
+      throws DriverException {
+    try {
+      T link = factory.create();
+      synchronized (links) {
+        links.add(link);
+      }
+      return link;
+    } catch (DriverException | RuntimeException e) {
+      connection.closeAsync();
+      throw e;
+    }
+  }
+
+  /** Deletes the queues this driver created, when {@code delete-queues} is set. */
+  @Override
+  public void cleanup() throws DriverException {
+    if (!config.deleteQueues() || createdQueues.isEmpty()) {
+      return;
+    }
+    try (RabbitTopology topology = RabbitTopology.open(config)) {
+      for (String queue : createdQueues) {
+        topology.delete(queue);
+      }
+    }
+    createdQueues.clear();
+  }
+
+  @Override
+  public synchronized void close() throws DriverException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    DriverException first = null;
+    List<AutoCloseable> toClose;
+    synchronized (links) {
+      toClose = new ArrayList<>(links);
+      links.clear();
+    }
+    for (AutoCloseable link : toClose) {
+      try {
+        link.close();
+      } catch (Exception e) {
+        if (first == null) {
+          first = e instanceof DriverException d ? d : Errors.of(config, "closing", e);
+        }
+      }
+    }
+    control.close();
+    client.close();
+    if (embedded != null) {
+      embedded.close();
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+
+  /** Options as given, for tests. */
+  Amqp10Config config() {
+    return config;
+  }
+
+  /** True when the broker announced itself as RabbitMQ. */
+  boolean rabbitMq() {
+    return rabbitMq;
+  }
+}

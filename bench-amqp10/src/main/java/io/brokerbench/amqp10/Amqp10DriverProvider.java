@@ -1,0 +1,46 @@
+package io.brokerbench.amqp10;
+
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.DriverProvider;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Provides the {@code amqp10} driver: AMQP 1.0 through Apache Qpid protonj2-client.
+ *
+ * <pre>{@code
+ * bench run amqp10 //127.0.0.1:5672//amq/queue/q --count 100k
+ * }</pre>
+ *
+ * <p>Without {@code url}, {@code host} and {@code port} it starts an embedded Qpid Broker-J (AMQP
+ * 1.0, memory store) in this process; its figures are smoke figures, since it shares the CPU.
+ */
+public final class Amqp10DriverProvider implements DriverProvider {
+  static final String NAME = "amqp10";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "AMQP 1.0 (RabbitMQ amqp1_0 plugin or 4.x, Qpid, Artemis, ...) with "
+        + Amqp10Driver.clientLibrary();
+  }
+
+  @Override
+  public List<DriverOption> options() {
+    return Amqp10Config.declared();
+  }
+
+  @Override
+  public Driver open(Map<String, String> options) throws DriverException {
+    if (Amqp10Config.namesNoBroker(options)) {
+      return Amqp10Driver.embedded(options);
+    }
+    return new Amqp10Driver(Amqp10Config.parse(options), null);
+  }
+}

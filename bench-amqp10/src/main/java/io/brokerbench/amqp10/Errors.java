@@ -1,0 +1,135 @@
+package io.brokerbench.amqp10;
+
+import io.brokerbench.spi.DriverException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.nio.channels.UnresolvedAddressException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import org.apache.qpid.protonj2.client.ErrorCondition;
+import org.apache.qpid.protonj2.client.exceptions.ClientConnectionRemotelyClosedException;
+import org.apache.qpid.protonj2.client.exceptions.ClientConnectionSecurityException;
+import org.apache.qpid.protonj2.client.exceptions.ClientIOException;
+import org.apache.qpid.protonj2.client.exceptions.ClientOperationTimedOutException;
+import org.apache.qpid.protonj2.client.exceptions.ClientResourceRemotelyClosedException;
+
+/** Turns protonj2 failures into one-line {@link DriverException}s naming what failed. */
+final class Errors {
+  private Errors() {}
+
+  /**
+   * A failure while doing {@code what} (such as {@code "opening a sender to /amq/queue/q"}) on the
+   * broker at {@code config.hostPort()}.
+   */
+  static DriverException of(Amqp10Config config, String what, Throwable failure) {
+    Throwable e = unwrap(failure);
+    String where = config.hostPort();
+    if (e instanceof ClientConnectionSecurityException) {
+      return new DriverException(
+          "authentication failed at "
+              + where
+              + (config.user() != null ? " as user '" + config.user() + "'" : "")
+              + ": "
+              + oneLine(e.getMessage())
+              + " (check user, password and sasl-mechanisms)",
+          e);
+    }
+    Throwable root = root(e);
+    if (root instanceof ConnectException) {
+      return new DriverException(
+          "cannot connect to "
+              + where
+              + " ("
+              + oneLine(root.getMessage())
+              + "): is the broker running with AMQP 1.0 enabled"
+              + " (RabbitMQ 3.x: rabbitmq-plugins enable rabbitmq_amqp1_0)?",
+          e);
+    }
+    if (root instanceof UnknownHostException || root instanceof UnresolvedAddressException) {
+      return new DriverException("cannot connect to " + where + ": unknown host", e);
+    }
+    if (e instanceof ClientOperationTimedOutException || e instanceof TimeoutException) {
+      return new DriverException(
+          "timed out after "
+              + config.connectTimeout().toMillis()
+              + " ms "
+              + what
+              + " at "
+              + where
+              + ": is it an AMQP 1.0 broker?",
+          e);
+    }
+    if (e instanceof ClientResourceRemotelyClosedException) {
+      return new DriverException("broker closed the link " + what + ": " + brokerText(e), e);
+    }
+    if (condition(e) != null) {
+      return new DriverException(
+          "broker closed the connection at " + where + " " + what + ": " + brokerText(e), e);
+    }
+    if (e instanceof ClientIOException) {
+      return new DriverException(
+          "lost the connection to "
+              + where
+              + " "
+              + what
+              + " ("
+              + oneLine(root.getMessage())
+              + "): the broker closed it (RabbitMQ 3.x does when a queue in use is deleted)",
+          e);
+    }
+    return new DriverException(
+        "AMQP 1.0 failure "
+            + what
+            + " at "
+            + where
+            + ": "
+            + oneLine(String.valueOf(e.getMessage())),
+        e);
+  }
+
+  /** True when the failure is the connection's, not a link's or session's. */
+  static boolean connectionLost(Throwable failure) {
+    return unwrap(failure) instanceof ClientIOException;
+  }
+
+  /** The broker's error condition and description, or the exception's message. */
+  static String brokerText(Throwable failure) {
+    Throwable e = unwrap(failure);
+    ErrorCondition condition = condition(e);
+    if (condition != null) {
+      return condition.condition() + " " + oneLine(condition.description());
+    }
+    return oneLine(String.valueOf(e.getMessage()));
+  }
+
+  /** The error the broker sent when closing a link, session or connection, or null. */
+  private static ErrorCondition condition(Throwable e) {
+    if (e instanceof ClientResourceRemotelyClosedException closed) {
+      return closed.getErrorCondition();
+    }
+    if (e instanceof ClientConnectionRemotelyClosedException closed) {
+      return closed.getErrorCondition();
+    }
+    return null;
+  }
+
+  private static Throwable unwrap(Throwable e) {
+    Throwable t = e;
+    while (t instanceof ExecutionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  private static Throwable root(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  private static String oneLine(String s) {
+    return s == null ? "" : s.replaceAll("\\s+", " ").trim();
+  }
+}

@@ -1,0 +1,120 @@
+package io.brokerbench.amqp10;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.brokerbench.spi.DriverOption;
+import io.brokerbench.workload.WorkloadException;
+import java.util.Date;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class Amqp10ConfigTest {
+
+  @Test
+  void quiverUrlGivesHostPortAndAddress() {
+    Amqp10Config config = Amqp10Config.parse(Map.of("url", "//10.0.0.5:5673//amq/queue/q"));
+
+    assertThat(config.host()).isEqualTo("10.0.0.5");
+    assertThat(config.port()).isEqualTo(5673);
+    assertThat(config.address()).isEqualTo("/amq/queue/q");
+    assertThat(config.addressOf("brokerbench")).isEqualTo("/amq/queue/q");
+    assertThat(config.tls()).isFalse();
+  }
+
+  @Test
+  void quiverUrlWithoutPortUsesTheAmqpPort() {
+    Amqp10Config config = Amqp10Config.parse(Map.of("url", "//broker//queues/my-classic-queue"));
+
+    assertThat(config.host()).isEqualTo("broker");
+    assertThat(config.port()).isEqualTo(5672);
+    assertThat(config.addressOf("x")).isEqualTo("/queues/my-classic-queue");
+  }
+
+  @Test
+  void amqpsUrlWithCredentialsIsMaskedInTheTarget() {
+    Amqp10Config config = Amqp10Config.parse(Map.of("url", "amqps://bob:s3cret@h"));
+
+    assertThat(config.tls()).isTrue();
+    assertThat(config.port()).isEqualTo(5671);
+    assertThat(config.user()).isEqualTo("bob");
+    assertThat(config.password()).isEqualTo("s3cret");
+    assertThat(config.target()).doesNotContain("s3cret").contains("bob:****@h:5671");
+  }
+
+  @Test
+  void separateOptionsOverrideTheUrl() {
+    Amqp10Config config =
+        Amqp10Config.parse(
+            Map.of(
+                "url", "amqp://a:1",
+                "host", "b",
+                "port", "2",
+                "address", "/queues/%s",
+                "credit", "200"));
+
+    assertThat(config.hostPort()).isEqualTo("b:2");
+    assertThat(config.addressOf("q1")).isEqualTo("/queues/q1");
+    assertThat(config.addressOf("/exchange/amq.direct/k")).isEqualTo("/exchange/amq.direct/k");
+    assertThat(config.defaultCredit()).isEqualTo(200);
+  }
+
+  @Test
+  void defaultsTargetRabbitMq3Queues() {
+    Amqp10Config config = Amqp10Config.parse(Map.of());
+
+    assertThat(config.hostPort()).isEqualTo("127.0.0.1:5672");
+    assertThat(config.addressOf("q")).isEqualTo("/amq/queue/q");
+    assertThat(config.user()).isEqualTo("guest");
+    assertThat(config.declare()).isTrue();
+    assertThat(config.checkTarget()).isTrue();
+    assertThat(config.defaultCredit()).isEqualTo(Amqp10Config.DEFAULT_CREDIT);
+  }
+
+  @Test
+  void rabbitQueueNamesComeFromQueueAddressesOnly() {
+    assertThat(Amqp10Config.rabbitQueueOf("/amq/queue/q")).isEqualTo("q");
+    assertThat(Amqp10Config.rabbitQueueOf("/queues/q")).isEqualTo("q");
+    assertThat(Amqp10Config.rabbitQueueOf("/queue/q")).isEqualTo("q");
+    assertThat(Amqp10Config.rabbitQueueOf("/exchange/amq.direct/k")).isNull();
+    assertThat(Amqp10Config.rabbitQueueOf("q")).isNull();
+  }
+
+  @Test
+  void streamOffsetsParseToFilterValues() {
+    assertThat(StreamOffsets.parse("first")).isEqualTo("first");
+    assertThat(StreamOffsets.parse("NEXT")).isEqualTo("next");
+    assertThat(StreamOffsets.parse("42")).isEqualTo(42L);
+    assertThat(StreamOffsets.parse("timestamp:1700000000")).isEqualTo(new Date(1_700_000_000_000L));
+    assertThat(StreamOffsets.parse(null)).isNull();
+    assertThatThrownBy(() -> StreamOffsets.parse("yesterday"))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessageContaining("stream-offset");
+  }
+
+  @Test
+  void malformedValuesAreRejectedWithTheOptionName() {
+    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("url", "http://h")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessageContaining("scheme");
+    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("queue-type", "lazy")))
+        .hasMessageContaining("queue-type");
+    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("credit", "0")))
+        .hasMessageContaining("credit");
+    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("declare", "maybe")))
+        .hasMessageContaining("declare");
+  }
+
+  @Test
+  void theUrlIsThePositionalOptionAndPasswordsAreSecret() {
+    assertThat(new Amqp10DriverProvider().options())
+        .filteredOn(DriverOption::positional)
+        .extracting(DriverOption::name)
+        .containsExactly("url");
+    assertThat(new Amqp10DriverProvider().options())
+        .filteredOn(DriverOption::secret)
+        .extracting(DriverOption::name)
+        .contains("password", "trust-store-password", "key-store-password");
+    assertThat(new Amqp10DriverProvider().name()).isEqualTo("amqp10");
+  }
+}

@@ -1,0 +1,114 @@
+package io.brokerbench.amqp10;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Failures the user must see as one clear line, against RabbitMQ's AMQP 1.0 plugin. */
+class Amqp10FailureIT {
+  private String queue;
+
+  @BeforeEach
+  void requireBroker() {
+    TestBroker.require();
+    queue =
+        "bb-amqp10-fail-"
+            + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36)
+                .toLowerCase(Locale.ROOT);
+  }
+
+  private Workload.Builder workload() {
+    return Workload.builder()
+        .destination(queue)
+        .messagesPerProducer(100)
+        .inFlightWindow(10)
+        .drainTimeout(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void aMissingQueueFailsTheRunInsteadOfDroppingMessages() throws Exception {
+    try (Driver driver = new Amqp10DriverProvider().open(TestBroker.options("declare", "false"))) {
+      BenchmarkRun run =
+          BenchmarkRun.builder(workload().consumers(0).build()).driver(driver).build();
+
+      assertThatThrownBy(run::run)
+          .isInstanceOf(DriverException.class)
+          .hasMessageContaining("'/amq/queue/" + queue + "'")
+          .hasMessageContaining("NOT_FOUND")
+          .hasMessageNotContaining("\n");
+    }
+  }
+
+  @Test
+  void aReceiverOnAMissingQueueShowsTheBrokersError() throws Exception {
+    try (Driver driver =
+        new Amqp10DriverProvider()
+            .open(TestBroker.options("declare", "false", "check-target", "false"))) {
+      BenchmarkRun run = BenchmarkRun.builder(workload().build()).driver(driver).build();
+
+      assertThatThrownBy(run::run)
+          .isInstanceOf(DriverException.class)
+          .hasMessageContaining("/amq/queue/" + queue)
+          .hasMessageContaining("NOT_FOUND");
+    }
+  }
+
+  @Test
+  void connectionRefusedNamesHostAndPortQuickly() {
+    long start = System.nanoTime();
+
+    assertThatThrownBy(
+            () -> new Amqp10DriverProvider().open(TestBroker.options("url", "amqp://127.0.0.1:1")))
+        .isInstanceOf(DriverException.class)
+        .hasMessageContaining("cannot connect to 127.0.0.1:1")
+        .hasMessageContaining("refused");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void wrongPasswordIsAnAuthenticationFailure() {
+    assertThatThrownBy(
+            () -> new Amqp10DriverProvider().open(TestBroker.options("password", "wrong-password")))
+        .isInstanceOf(DriverException.class)
+        .hasMessageContaining("authentication failed")
+        .hasMessageNotContaining("wrong-password");
+  }
+
+  @Test
+  void aQueueDeletedMidRunEndsTheRunWithAFailure() throws Exception {
+    try (Driver driver = new Amqp10DriverProvider().open(TestBroker.options());
+        RabbitAdmin admin = new RabbitAdmin()) {
+      Workload workload =
+          workload().messagesPerProducer(0).rate(500).duration(Duration.ofSeconds(20)).build();
+      Thread deleter =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(1_500);
+                  admin.delete(queue);
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      long start = System.nanoTime();
+      deleter.start();
+
+      RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
+      deleter.join();
+
+      assertThat(result.status()).isEqualTo("failed");
+      assertThat(result.error()).contains("/amq/queue/" + queue);
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package io.brokerbench.amqp10;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.spi.SendOutcome;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.qpid.protonj2.client.DeliveryState;
+import org.apache.qpid.protonj2.client.Tracker;
+import org.junit.jupiter.api.Test;
+
+class SettlementRingTest {
+  private final List<String> confirms = new ArrayList<>();
+  private final SendListener listener =
+      new SendListener() {
+        @Override
+        public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {
+          confirms.add(sequence + ":" + outcome);
+        }
+
+        @Override
+        public void onReturned(byte[] stamp, int offset) {}
+
+        @Override
+        public void onFailure(DriverException failure) {}
+      };
+
+  /** A tracker settled (or not) with a state, standing in for protonj2's. */
+  private static final class FakeTracker {
+    volatile boolean settled;
+    volatile DeliveryState state;
+
+    Tracker tracker() {
+      return (Tracker)
+          Proxy.newProxyInstance(
+              Tracker.class.getClassLoader(),
+              new Class<?>[] {Tracker.class},
+              (proxy, method, args) ->
+                  switch (method.getName()) {
+                    case "remoteSettled" -> settled;
+                    case "remoteState" -> state;
+                    default -> throw new UnsupportedOperationException(method.getName());
+                  });
+    }
+
+    void settle(DeliveryState outcome) {
+      state = outcome;
+      settled = true;
+    }
+  }
+
+  @Test
+  void confirmsInOrderAndMapsOutcomes() {
+    SettlementRing ring = new SettlementRing(4);
+    FakeTracker[] trackers = new FakeTracker[4];
+    for (int i = 0; i < 4; i++) {
+      trackers[i] = new FakeTracker();
+      ring.add(i, trackers[i].tracker());
+    }
+    trackers[1].settle(DeliveryState.rejected("amqp:internal-error", "x"));
+    assertThat(ring.reportSettled(listener)).isZero();
+
+    trackers[0].settle(DeliveryState.accepted());
+    trackers[2].settle(DeliveryState.released());
+    trackers[3].settle(DeliveryState.modified(true, false));
+
+    assertThat(ring.reportSettled(listener)).isEqualTo(4);
+    assertThat(confirms).containsExactly("0:ACCEPTED", "1:REJECTED", "2:RELEASED", "3:MODIFIED");
+    assertThat(ring.oldest()).isNull();
+  }
+
+  @Test
+  void reusesSlotsBeyondTheWindowSize() {
+    SettlementRing ring = new SettlementRing(3);
+    for (int i = 0; i < 1_000; i++) {
+      FakeTracker t = new FakeTracker();
+      ring.add(i, t.tracker());
+      t.settle(null);
+      if (i % 3 == 2) {
+        ring.reportSettled(listener);
+      }
+    }
+    ring.reportSettled(listener);
+
+    assertThat(confirms).hasSize(1_000).endsWith("999:ACCEPTED");
+  }
+}

@@ -1,0 +1,196 @@
+package io.brokerbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.brokerbench.loopback.LoopbackDriver;
+import io.brokerbench.loopback.LoopbackOptions;
+import io.brokerbench.rate.ManualNanoClock;
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.report.LatencySummary;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.ConsumerSpec;
+import io.brokerbench.spi.DeliveryListener;
+import io.brokerbench.spi.DestinationSpec;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverDescription;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.workload.Workload;
+import io.brokerbench.workload.WorkloadException;
+import java.time.Duration;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class BenchmarkRunTest {
+  private static final long MS = 1_000_000L;
+
+  private static LoopbackOptions inline(
+      long dropEvery, long duplicateEvery, long reorderEvery, long stallAfter, Duration stall) {
+    return new LoopbackOptions(
+        true, 1 << 16, dropEvery, duplicateEvery, reorderEvery, stallAfter, stall);
+  }
+
+  private static RunResult run(Workload workload, Driver driver, NanoClock clock) throws Exception {
+    return BenchmarkRun.builder(workload).driver(driver).clock(clock).build().run();
+  }
+
+  @Test
+  void aStallIsChargedToEveryMessageScheduledDuringItNotJustTheStalledOne() throws Exception {
+    ManualNanoClock clock = new ManualNanoClock(1_000 * MS, 1_700_000_000_000_000_000L);
+    Workload workload =
+        Workload.builder().rate(10_000).messagesPerProducer(20_000).duration(null).build();
+    LoopbackDriver driver =
+        new LoopbackDriver(inline(0, 0, 0, 5_000, Duration.ofMillis(100)), clock);
+
+    RunResult result = run(workload, driver, clock);
+
+    // Ground truth: the send intended at 500 ms stalls 100 ms; the 1000 sends intended during the
+    // stall leave when it ends, each late by the rest of the stall; the 19000 others are on time.
+    Histogram truth = new Histogram(3);
+    truth.recordValueWithCount(0, 19_000);
+    for (int k = 0; k < 1_000; k++) {
+      truth.recordValue(100 * MS - k * 100_000L);
+    }
+    LatencySummary fromIntended = result.latency().get("e2e");
+    assertThat(fromIntended.count()).isEqualTo(20_000);
+    assertThat(fromIntended.p99Micros())
+        .isCloseTo(truth.getValueAtPercentile(99) / 1000.0, within(80.0));
+    assertThat(fromIntended.p99Micros()).isBetween(79_900.0, 80_100.0);
+    assertThat(fromIntended.p95Micros()).isCloseTo(0.0, within(1.0));
+    assertThat(fromIntended.maxMicros()).isCloseTo(100_000.0, within(100.0));
+
+    // From the actual send only the stalled message is late; the others are exact up to the
+    // stamp's slip precision (0.025 % of a slip of at most 100 ms).
+    LatencySummary fromSend = result.latency().get("e2e_send");
+    assertThat(fromSend.p99Micros()).isLessThan(25.0);
+    assertThat(fromSend.maxMicros()).isCloseTo(100_000.0, within(100.0));
+    assertThat(result.latency().get("slip").maxMicros()).isCloseTo(99_900.0, within(100.0));
+  }
+
+  @Test
+  void injectedDropsDuplicatesAndReorderingsAreCountedExactly() throws Exception {
+    ManualNanoClock clock = new ManualNanoClock(0, 0);
+    Workload workload = Workload.builder().messagesPerProducer(5_000).duration(null).build();
+    // 97, 89 and 83 have no common multiple below 5000, so each fault is counted on its own.
+    LoopbackDriver driver = new LoopbackDriver(inline(97, 89, 83, -1, Duration.ZERO), clock);
+
+    RunResult result = run(workload, driver, clock);
+
+    assertThat(result.integrity().lost()).isEqualTo(5_000 / 97);
+    assertThat(result.integrity().duplicates()).isEqualTo(5_000 / 89);
+    assertThat(result.integrity().outOfOrder()).isEqualTo(5_000 / 83);
+    assertThat(result.integrity().unique()).isEqualTo(5_000 - 5_000 / 97);
+    assertThat(result.totals().received()).isEqualTo(5_000 - 5_000 / 97 + 5_000 / 89);
+    assertThat(result.warnings()).anyMatch(w -> w.startsWith("LOSS: 51 message(s)"));
+    assertThat(result.warnings()).anyMatch(w -> w.startsWith("DUPLICATES: 56"));
+  }
+
+  @Test
+  void unlimitedLoopbackRunDeliversEverythingThroughTheWindow() throws Exception {
+    Workload workload =
+        Workload.builder().messagesPerProducer(300_000).duration(null).inFlightWindow(256).build();
+
+    RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
+
+    assertThat(result.totals().sent()).isEqualTo(300_000);
+    assertThat(result.totals().confirmed()).isEqualTo(300_000);
+    assertThat(result.totals().received()).isEqualTo(300_000);
+    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.warnings()).isEmpty();
+  }
+
+  @Test
+  void competingConsumersShareTheIntegrityCheck() throws Exception {
+    Workload workload =
+        Workload.builder()
+            .producers(2)
+            .consumers(3)
+            .messagesPerProducer(20_000)
+            .duration(null)
+            .build();
+
+    RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
+
+    assertThat(result.totals().received()).isEqualTo(40_000);
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  @Test
+  void aBodyTooSmallForTheStampIsRefusedWhenTheDriverHasNoHeaders() {
+    Workload workload = Workload.builder().messageBytes(8).messagesPerProducer(10).build();
+    Driver driver =
+        new WithoutHeaderStamp(new LoopbackDriver(LoopbackOptions.DEFAULTS, NanoClock.system()));
+
+    assertThatThrownBy(() -> BenchmarkRun.builder(workload).driver(driver).build().run())
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage(
+            "message size 8 B is below the 12-byte stamp and driver 'loopback' cannot carry it in a"
+                + " header: use a size of at least 12");
+  }
+
+  @Test
+  void aBodyTooSmallForTheStampUsesAHeaderAndSaysSo() throws Exception {
+    Workload workload = Workload.builder().messageBytes(4).messagesPerProducer(1_000).build();
+
+    RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
+
+    assertThat(result.environment().stampLocation()).isEqualTo("header");
+    assertThat(result.warnings()).anyMatch(w -> w.contains("stamp travelled in a message header"));
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  @Test
+  void anUnknownDriverNamesTheAvailableOnes() {
+    assertThatThrownBy(() -> Drivers.find("kafka"))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessageStartingWith("unknown driver 'kafka': available drivers are ")
+        .hasMessageContaining("loopback");
+  }
+
+  @Test
+  void anUnknownDriverOptionIsRefused() {
+    assertThatThrownBy(() -> Drivers.open("loopback", java.util.Map.of("colour", "red")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessageStartingWith("unknown option 'colour' for driver loopback: its options are [");
+  }
+
+  /** A loopback driver that claims no header support. */
+  private record WithoutHeaderStamp(Driver delegate) implements Driver {
+    @Override
+    public DriverDescription description() {
+      DriverDescription d = delegate.description();
+      return new DriverDescription(d.driver(), d.target(), d.embedded(), false, d.clientLibrary());
+    }
+
+    @Override
+    public void declare(List<DestinationSpec> destinations) throws DriverException {
+      delegate.declare(destinations);
+    }
+
+    @Override
+    public io.brokerbench.spi.Producer createProducer(ProducerSpec spec, SendListener listener)
+        throws DriverException {
+      return delegate.createProducer(spec, listener);
+    }
+
+    @Override
+    public io.brokerbench.spi.Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
+        throws DriverException {
+      return delegate.createConsumer(spec, listener);
+    }
+
+    @Override
+    public void cleanup() throws DriverException {
+      delegate.cleanup();
+    }
+
+    @Override
+    public void close() throws DriverException {
+      delegate.close();
+    }
+  }
+}

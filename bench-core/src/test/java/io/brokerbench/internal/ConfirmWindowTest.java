@@ -1,0 +1,111 @@
+package io.brokerbench.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.latency.LatencyRecorder;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ConfirmWindowTest {
+  private final LatencyRecorder fromIntended = new LatencyRecorder();
+  private final LatencyRecorder fromSend = new LatencyRecorder();
+  private final RunControl control = new RunControl();
+
+  private ConfirmWindow window(int size) {
+    return new ConfirmWindow(size, fromIntended, fromSend, Thread.currentThread());
+  }
+
+  private static void send(ConfirmWindow w, long from, long to) {
+    for (long s = from; s < to; s++) {
+      assertThat(w.hasCapacity()).isTrue();
+      w.register(s, s * 10, s * 10 + 3);
+    }
+  }
+
+  @Test
+  void theWindowBoundsUnconfirmedMessages() {
+    ConfirmWindow w = window(3);
+    send(w, 0, 3);
+
+    assertThat(w.hasCapacity()).isFalse();
+    assertThat(w.awaitCapacity(control, System.nanoTime() + 1_000_000)).isFalse();
+    w.confirm(0, false, 100, true);
+    assertThat(w.hasCapacity()).isTrue();
+    assertThat(w.outstanding()).isEqualTo(2);
+  }
+
+  @Test
+  void aMultipleConfirmSettlesOnlyWhatIsStillOutstanding() {
+    ConfirmWindow w = window(192);
+    send(w, 0, 10);
+
+    assertThat(w.confirm(3, false, 1_000, true)).isEqualTo(1);
+    assertThat(w.confirm(6, true, 1_000, true)).isEqualTo(6);
+    assertThat(w.confirm(6, true, 1_000, true)).isZero();
+    assertThat(w.outstanding()).isEqualTo(3);
+  }
+
+  @Test
+  void outOfOrderConfirmsFreeSlotsOnceTheOldestIsConfirmed() {
+    ConfirmWindow w = window(2);
+    send(w, 0, 2);
+    w.confirm(1, false, 50, true);
+
+    assertThat(w.hasCapacity()).isFalse();
+    w.confirm(0, false, 50, true);
+    assertThat(w.outstanding()).isZero();
+    send(w, 2, 4);
+  }
+
+  @Test
+  void latencyIsMeasuredFromIntendedAndFromActualSend() {
+    ConfirmWindow w = window(4);
+    w.register(0, 1_000, 1_400);
+    w.confirm(0, false, 2_000, true);
+
+    assertThat(fromIntended.intervalHistogram().getMaxValue()).isEqualTo(1_000);
+    assertThat(fromSend.intervalHistogram().getMaxValue()).isEqualTo(600);
+  }
+
+  @Test
+  void aCancelledSendDoesNotBlockTheWindow() {
+    ConfirmWindow w = window(1);
+    w.register(0, 0, 0);
+    w.cancel(0);
+
+    assertThat(w.hasCapacity()).isTrue();
+  }
+
+  @Test
+  void concurrentConfirmersSettleEveryMessageExactlyOnce() throws Exception {
+    ConfirmWindow w = window(3_000);
+    send(w, 0, 3_000);
+    AtomicInteger confirmed = new AtomicInteger();
+    CountDownLatch start = new CountDownLatch(1);
+    Thread[] threads = new Thread[2];
+    for (int t = 0; t < threads.length; t++) {
+      int parity = t;
+      threads[t] =
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                } catch (InterruptedException e) {
+                  return;
+                }
+                for (long s = parity; s < 3_000; s += 2) {
+                  confirmed.addAndGet(w.confirm(s, false, 100_000, false));
+                }
+              });
+      threads[t].start();
+    }
+    start.countDown();
+    for (Thread t : threads) {
+      t.join();
+    }
+
+    assertThat(confirmed.get()).isEqualTo(3_000);
+    assertThat(w.outstanding()).isZero();
+  }
+}

@@ -1,0 +1,87 @@
+package io.brokerbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.workload.Workload;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogProcessor;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultFilesTest {
+  @TempDir static Path dir;
+  static RunResult result;
+
+  @BeforeAll
+  static void runOnce() throws Exception {
+    Workload workload =
+        Workload.builder()
+            .rate(5_000)
+            .duration(Duration.ofMillis(1_200))
+            .reportInterval(Duration.ofMillis(200))
+            .inFlightWindow(32)
+            .build();
+    result =
+        BenchmarkRun.builder(workload)
+            .driver("loopback")
+            .sink(new JsonResult(dir.resolve("result.json")))
+            .sink(new CsvIntervals(dir.resolve("intervals.csv")))
+            .sink(new HistogramLog(dir.resolve("latency.hlog")))
+            .build()
+            .run();
+  }
+
+  @Test
+  void jsonReadsBackEqual() throws Exception {
+    RunResult read = JsonResult.read(dir.resolve("result.json"));
+
+    assertThat(read).isEqualTo(result);
+    assertThat(read.schema()).isEqualTo("brokerbench-result/1");
+    assertThat(read.latency()).containsKeys("e2e", "e2e_send", "confirm", "confirm_send", "slip");
+  }
+
+  @Test
+  void csvHasTheHeaderAndOneRowPerInterval() throws Exception {
+    List<String> lines = Files.readAllLines(dir.resolve("intervals.csv"));
+
+    assertThat(lines.get(0)).isEqualTo(String.join(",", CsvIntervals.header()));
+    assertThat(lines).hasSize(result.intervals().size() + 1);
+    long sent = 0;
+    for (String row : lines.subList(1, lines.size())) {
+      String[] cells = row.split(",", -1);
+      assertThat(cells).hasSize(CsvIntervals.header().size());
+      sent += Long.parseLong(cells[4]);
+    }
+    assertThat(sent).isEqualTo(result.totals().sent());
+  }
+
+  @Test
+  void histogramLogHoldsEveryEndToEndValueAndHdrHistogramProcessesIt() throws Exception {
+    Path log = dir.resolve("latency.hlog");
+    long e2e = 0;
+    HistogramLogReader reader = new HistogramLogReader(log.toFile());
+    EncodableHistogram h;
+    while ((h = reader.nextIntervalHistogram()) != null) {
+      if ("e2e".equals(h.getTag())) {
+        e2e += ((org.HdrHistogram.Histogram) h).getTotalCount();
+      }
+    }
+    reader.close();
+    assertThat(e2e).isEqualTo(result.latency().get("e2e").count());
+
+    File out = dir.resolve("processed").toFile();
+    new HistogramLogProcessor(
+            new String[] {"-i", log.toString(), "-tag", "e2e", "-o", out.getPath()})
+        .run();
+    assertThat(Files.readString(dir.resolve("processed.hgrm")))
+        .containsPattern("Total count += +" + e2e + "]");
+  }
+}

@@ -1,0 +1,51 @@
+package io.brokerbench.rocketmq;
+
+import io.brokerbench.spi.DeliveryListener;
+import io.brokerbench.spi.OutgoingMessage;
+import java.util.List;
+import org.apache.rocketmq.common.message.MessageExt;
+
+/**
+ * Hands one consumer's messages to the core's {@link DeliveryListener}. The push consumer calls it
+ * from several consume threads at once; the lock serializes the calls, as the SPI requires. Reads
+ * the stamp from the body (or the stamp property), the redelivery flag from the reconsume count and
+ * the broker's store time for the store-to-consume latency. Allocates nothing itself.
+ */
+final class DeliveryDispatcher {
+  private final DeliveryListener listener;
+  private final byte[] scratch = new byte[OutgoingMessage.STAMP_BYTES];
+  private volatile boolean closed;
+  private long unstamped;
+
+  DeliveryDispatcher(DeliveryListener listener) {
+    this.listener = listener;
+  }
+
+  /** Delivers a batch; any consume thread. */
+  void deliver(List<MessageExt> messages) {
+    if (closed) {
+      return;
+    }
+    synchronized (this) {
+      for (int i = 0, n = messages.size(); i < n; i++) {
+        MessageExt message = messages.get(i);
+        byte[] stamp = MessageStamper.stampOf(message, scratch);
+        if (stamp == null) {
+          unstamped++;
+          continue;
+        }
+        listener.onDelivery(stamp, 0, message.getReconsumeTimes() > 0, message.getStoreTimestamp());
+      }
+    }
+  }
+
+  /** Messages without a stamp (not sent by brokerbench), skipped. */
+  synchronized long unstamped() {
+    return unstamped;
+  }
+
+  /** Stops handing messages to the core; later deliveries are acknowledged and dropped. */
+  void close() {
+    closed = true;
+  }
+}

@@ -1,0 +1,367 @@
+package io.brokerbench.rocketmq;
+
+import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
+import io.brokerbench.rocketmq.RocketMqConfig.ConsumeMode;
+import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
+import io.brokerbench.spi.Consumer;
+import io.brokerbench.spi.ConsumerSpec;
+import io.brokerbench.spi.DeliveryListener;
+import io.brokerbench.spi.DestinationSpec;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverDescription;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.rocketmq.acl.common.AclClientRPCHook;
+import org.apache.rocketmq.acl.common.SessionCredentials;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.MessageSelector;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
+import org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueAveragely;
+import org.apache.rocketmq.client.exception.MQClientException;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.common.MQVersion;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.remoting.RPCHook;
+
+/**
+ * A connection to one RocketMQ cluster (or an embedded name server and broker) for one run.
+ *
+ * <pre>{@code
+ * Driver driver = new RocketMqDriverProvider().open(Map.of("name-server", "127.0.0.1:9876"));
+ * }</pre>
+ *
+ * <p>Producers share one {@link DefaultMQProducer} (one client instance and connection, as in the
+ * RocketMQ benchmark tool); each consumer has its own push consumer and client instance. Topics are
+ * created on every master broker unless the user asked for predeclared or auto-created ones, and
+ * the driver deletes the topics it created in {@link #cleanup()}.
+ */
+public final class RocketMqDriver implements Driver {
+  static final String CLIENT_VERSION =
+      MQVersion.getVersionDesc(MQVersion.CURRENT_VERSION)
+          .replace('V', ' ')
+          .trim()
+          .replace('_', '.');
+
+  private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(5);
+  private static final Duration ASSIGNMENT_WAIT = Duration.ofSeconds(5);
+  private static final long SHUTDOWN_WAIT_MILLIS = 30_000;
+
+  private final RocketMqConfig config;
+  private final EmbeddedRocketMq embedded;
+  private final String nameServer;
+  private final TopicAdmin admin;
+  private final RPCHook rpcHook;
+  private final String instanceToken;
+  private final List<String> created = new ArrayList<>();
+  private final Set<String> destinations = new HashSet<>();
+  private final Set<String> groupsStarted = new HashSet<>();
+  private final List<Thread> shutdowns = new ArrayList<>();
+  private DefaultMQProducer producerClient;
+  private volatile boolean closing;
+
+  private RocketMqDriver(
+      RocketMqConfig config,
+      EmbeddedRocketMq embedded,
+      String nameServer,
+      TopicAdmin admin,
+      RPCHook rpcHook) {
+    this.config = config;
+    this.embedded = embedded;
+    this.nameServer = nameServer;
+    this.admin = admin;
+    this.rpcHook = rpcHook;
+    this.instanceToken =
+        Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36).toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Connects to the configured name server, or starts an embedded name server and broker when none
+   * is configured.
+   *
+   * @throws DriverException when the name server is unreachable, knows no broker, or the embedded
+   *     broker does not start
+   */
+  public static RocketMqDriver open(RocketMqConfig config) throws DriverException {
+    // Read once by the client's RebalanceService: without it a consumer whose topic appears late
+    // waits 20 s before its next rebalance.
+    if (System.getProperty("rocketmq.client.rebalance.waitInterval") == null) {
+      System.setProperty("rocketmq.client.rebalance.waitInterval", "1000");
+    }
+    RPCHook rpcHook =
+        config.accessKey() == null
+            ? null
+            : new AclClientRPCHook(new SessionCredentials(config.accessKey(), config.secretKey()));
+    EmbeddedRocketMq embedded = null;
+    String nameServer = config.nameServer();
+    if (nameServer == null) {
+      try {
+        embedded =
+            EmbeddedRocketMq.start(
+                EmbeddedRocketMq.Settings.DEFAULTS.withSyncFlush(config.embeddedSyncFlush()));
+      } catch (RuntimeException e) {
+        throw new DriverException(
+            "cannot start the embedded RocketMQ broker: " + Errors.reason(e), e);
+      }
+      nameServer = embedded.nameServerAddress();
+    }
+    try {
+      TopicAdmin admin = TopicAdmin.connect(nameServer, rpcHook, ADMIN_TIMEOUT);
+      return new RocketMqDriver(config, embedded, nameServer, admin, rpcHook);
+    } catch (DriverException | RuntimeException e) {
+      if (embedded != null) {
+        embedded.close();
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public DriverDescription description() {
+    String target =
+        embedded != null
+            ? "rocketmq://" + nameServer + " (embedded name server and broker)"
+            : "rocketmq://" + nameServer;
+    return new DriverDescription(
+        "rocketmq", target, embedded != null, true, "rocketmq-client " + CLIENT_VERSION);
+  }
+
+  /** The name server this driver uses (the embedded one's when embedded). */
+  public String nameServer() {
+    return nameServer;
+  }
+
+  @Override
+  public void declare(List<DestinationSpec> list) throws DriverException {
+    for (DestinationSpec destination : list) {
+      String topic = destination.name();
+      destinations.add(topic);
+      switch (config.topicSetup()) {
+        case CREATE -> {
+          admin.create(topic, config.queuesPerTopic());
+          if (!created.contains(topic)) {
+            created.add(topic);
+          }
+        }
+        case PREDECLARED -> {
+          if (!admin.exists(topic)) {
+            throw new DriverException(
+                "topic '"
+                    + topic
+                    + "' does not exist on the RocketMQ cluster at "
+                    + nameServer
+                    + ": create it, or use --topic-setup create");
+          }
+        }
+        case AUTO -> {
+          // The broker creates the topic on the first send (autoCreateTopicEnable).
+        }
+      }
+    }
+  }
+
+  @Override
+  public synchronized Producer createProducer(ProducerSpec spec, SendListener listener)
+      throws DriverException {
+    if (producerClient == null) {
+      producerClient = startProducerClient(spec.bodyBytes());
+    }
+    MessageStamper stamper =
+        new MessageStamper(spec.destination(), config.tag(), config.keys(), config.delayLevel());
+    return new RocketMqProducer(
+        this, producerClient, config, stamper, spec.inFlightWindow(), spec.bodyBytes(), listener);
+  }
+
+  private DefaultMQProducer startProducerClient(int bodyBytes) throws DriverException {
+    DefaultMQProducer client = new DefaultMQProducer(config.producerGroup(), rpcHook);
+    client.setNamesrvAddr(nameServer);
+    client.setInstanceName("brokerbench-" + instanceToken);
+    client.setVipChannelEnabled(false);
+    // Without the channel event thread a client stops in milliseconds instead of about 3 s.
+    client.setEnableHeartbeatChannelEventListener(false);
+    client.setPollNameServerInterval(1_000);
+    client.setSendMsgTimeout((int) config.sendTimeout().toMillis());
+    client.setRetryTimesWhenSendFailed(config.retries());
+    client.setRetryTimesWhenSendAsyncFailed(config.retries());
+    // As the RocketMQ tool does without -c: compression would change what is measured.
+    client.setCompressMsgBodyOverHowmuch(Integer.MAX_VALUE);
+    client.setMaxMessageSize(Math.max(4 << 20, bodyBytes + (64 << 10)));
+    try {
+      client.start();
+      return client;
+    } catch (MQClientException | RuntimeException e) {
+      throw new DriverException("cannot start the RocketMQ producer: " + Errors.reason(e), e);
+    }
+  }
+
+  @Override
+  public synchronized Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    String topic = spec.destination();
+    String group = group(topic);
+    DefaultMQPushConsumer client =
+        new DefaultMQPushConsumer(group, rpcHook, new AllocateMessageQueueAveragely());
+    client.setNamesrvAddr(nameServer);
+    client.setInstanceName("brokerbench-" + instanceToken + "-c" + spec.consumerIndex());
+    client.setVipChannelEnabled(false);
+    client.setEnableHeartbeatChannelEventListener(false);
+    client.setPollNameServerInterval(1_000);
+    client.setConsumeThreadMin(config.consumeThreads());
+    client.setConsumeThreadMax(config.consumeThreads());
+    if (spec.prefetch() > 0) {
+      client.setPullThresholdForTopic(spec.prefetch());
+    }
+    client.setConsumeFromWhere(consumeFromWhere(config.consumeFrom()));
+    if (config.consumeFrom() == ConsumeFrom.TIMESTAMP) {
+      client.setConsumeTimestamp(config.consumeTimestamp());
+    }
+    DeliveryDispatcher dispatcher = new DeliveryDispatcher(listener);
+    if (config.consumeMode() == ConsumeMode.ORDERLY) {
+      client.registerMessageListener(
+          (MessageListenerOrderly)
+              (messages, context) -> {
+                dispatcher.deliver(messages);
+                return ConsumeOrderlyStatus.SUCCESS;
+              });
+    } else {
+      client.registerMessageListener(
+          (MessageListenerConcurrently)
+              (messages, context) -> {
+                dispatcher.deliver(messages);
+                return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+              });
+    }
+    try {
+      client.subscribe(
+          topic,
+          config.sqlFilter()
+              ? MessageSelector.bySql(config.filter())
+              : MessageSelector.byTag(config.filter()));
+      client.start();
+    } catch (MQClientException | RuntimeException e) {
+      client.shutdown();
+      throw new DriverException(
+          "cannot start a RocketMQ consumer of topic '"
+              + topic
+              + "' in group '"
+              + group
+              + "': "
+              + Errors.reason(e),
+          e);
+    }
+    if (groupsStarted.add(group)) {
+      awaitAssignment(client);
+    }
+    return new RocketMqConsumer(this, client, dispatcher);
+  }
+
+  /** The consumer group of a destination: shared by the consumers of that destination. */
+  private String group(String topic) {
+    if (config.consumerGroup() != null) {
+      return destinations.size() <= 1
+          ? config.consumerGroup()
+          : config.consumerGroup() + "_" + groupSafe(topic);
+    }
+    return "brokerbench_" + instanceToken + "_" + groupSafe(topic);
+  }
+
+  private static String groupSafe(String name) {
+    return name.replaceAll("[^%|a-zA-Z0-9_-]", "_");
+  }
+
+  private static ConsumeFromWhere consumeFromWhere(ConsumeFrom from) {
+    return switch (from) {
+      case FIRST -> ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET;
+      case LAST -> ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET;
+      case TIMESTAMP -> ConsumeFromWhere.CONSUME_FROM_TIMESTAMP;
+    };
+  }
+
+  /**
+   * Waits (bounded) until the first consumer of a group owns queues, so the run's first messages do
+   * not wait for a rebalance. The client shows its assigned queues only through its deprecated
+   * implementation object.
+   */
+  @SuppressWarnings("deprecation")
+  private static void awaitAssignment(DefaultMQPushConsumer client) throws DriverException {
+    long deadline = System.nanoTime() + ASSIGNMENT_WAIT.toNanos();
+    while (client.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().isEmpty()
+        && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DriverException("interrupted while the RocketMQ consumer started", e);
+      }
+    }
+  }
+
+  @Override
+  public void cleanup() throws DriverException {
+    List<String> topics = List.copyOf(created);
+    created.clear();
+    admin.delete(topics);
+  }
+
+  /** True when the name server routes this topic (for tests). */
+  boolean topicExists(String topic) throws DriverException {
+    return admin.exists(topic);
+  }
+
+  /** The embedded name server and broker, or null (for tests that stop it). */
+  EmbeddedRocketMq embeddedBroker() {
+    return embedded;
+  }
+
+  /** True once {@link #close()} started. */
+  boolean closing() {
+    return closing;
+  }
+
+  /** Runs a slow client shutdown on its own thread; {@link #close()} waits for it. */
+  synchronized void shutdownInBackground(String what, Runnable shutdown) {
+    Thread thread = new Thread(shutdown, "brokerbench-rocketmq-shutdown-" + what);
+    thread.setDaemon(true);
+    thread.start();
+    shutdowns.add(thread);
+  }
+
+  @Override
+  public void close() {
+    List<Thread> pending;
+    synchronized (this) {
+      if (closing) {
+        return;
+      }
+      closing = true;
+      if (producerClient != null) {
+        shutdownInBackground("producer", producerClient::shutdown);
+      }
+      shutdownInBackground("admin", admin.client()::shutdown);
+      pending = List.copyOf(shutdowns);
+    }
+    long deadline = System.currentTimeMillis() + SHUTDOWN_WAIT_MILLIS;
+    try {
+      for (Thread thread : pending) {
+        thread.join(Math.max(1, deadline - System.currentTimeMillis()));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      if (embedded != null) {
+        embedded.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package io.brokerbench.rocketmq;
+
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.DriverProvider;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Provides the {@code rocketmq} driver: Apache RocketMQ through rocketmq-client, against a name
+ * server given with {@code -n}, or an embedded name server and broker when none is given.
+ */
+public final class RocketMqDriverProvider implements DriverProvider {
+
+  @Override
+  public String name() {
+    return "rocketmq";
+  }
+
+  @Override
+  public String description() {
+    return "Apache RocketMQ (rocketmq-client " + RocketMqDriver.CLIENT_VERSION + ")";
+  }
+
+  @Override
+  public List<DriverOption> options() {
+    return RocketMqConfig.declared();
+  }
+
+  @Override
+  public Driver open(Map<String, String> options) throws DriverException {
+    return RocketMqDriver.open(RocketMqConfig.parse(options));
+  }
+}

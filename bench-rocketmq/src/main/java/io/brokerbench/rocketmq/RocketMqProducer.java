@@ -1,0 +1,145 @@
+package io.brokerbench.rocketmq;
+
+import io.brokerbench.rocketmq.RocketMqConfig.SendMode;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.OutgoingMessage;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.spi.SendOutcome;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.common.message.Message;
+
+/**
+ * Sends one core producer's messages through the driver's shared {@link DefaultMQProducer}, in one
+ * of three modes:
+ *
+ * <ul>
+ *   <li>async: {@code send(msg, callback)} with a ring of {@link SendSlot}s, one per message the
+ *       core may have in flight (its window, rounded up to a power of two; {@value
+ *       #SLOTS_WITHOUT_WINDOW} without confirms). {@link #trySend} returns false when the next slot
+ *       is still held by the client;
+ *   <li>sync: {@code send(msg)} blocks in {@link #trySend} and confirms before returning, a closed
+ *       loop per producer thread like the RocketMQ tool's {@code -w} threads;
+ *   <li>oneway: {@code sendOneway(msg)}, confirmed at once. The client may still be writing the
+ *       previous body when {@code sendOneway} returns, so each oneway send gets a fresh body array.
+ * </ul>
+ */
+final class RocketMqProducer implements Producer {
+  static final int SLOTS_WITHOUT_WINDOW = 1_024;
+
+  private final RocketMqDriver driver;
+  private final DefaultMQProducer client;
+  private final SendMode mode;
+  private final SendListener listener;
+  private final MessageStamper stamper;
+  private final long timeoutMillis;
+  private final SendSlot[] slots;
+  private final int mask;
+  private final Message single;
+  private long next;
+  private volatile boolean closed;
+
+  RocketMqProducer(
+      RocketMqDriver driver,
+      DefaultMQProducer client,
+      RocketMqConfig config,
+      MessageStamper stamper,
+      int window,
+      int bodyBytes,
+      SendListener listener) {
+    this.driver = driver;
+    this.client = client;
+    this.mode = config.sendMode();
+    this.listener = listener;
+    this.stamper = stamper;
+    this.timeoutMillis = config.sendTimeout().toMillis();
+    if (mode == SendMode.ASYNC) {
+      int wanted = window > 0 ? window : SLOTS_WITHOUT_WINDOW;
+      int capacity = Integer.highestOneBit(Math.max(1, wanted - 1)) << 1;
+      slots = new SendSlot[capacity];
+      for (int i = 0; i < capacity; i++) {
+        slots[i] = new SendSlot(stamper.newMessage(bodyBytes), listener);
+      }
+      mask = capacity - 1;
+      single = null;
+    } else {
+      slots = null;
+      mask = 0;
+      single = stamper.newMessage(bodyBytes);
+    }
+  }
+
+  @Override
+  public boolean trySend(OutgoingMessage message) throws DriverException {
+    if (closed) {
+      throw new DriverException("the RocketMQ producer was closed");
+    }
+    return switch (mode) {
+      case ASYNC -> sendAsync(message);
+      case SYNC -> sendSync(message);
+      case ONEWAY -> sendOneway(message);
+    };
+  }
+
+  private boolean sendAsync(OutgoingMessage message) throws DriverException {
+    SendSlot slot = slots[(int) next & mask];
+    if (slot.busy()) {
+      return false;
+    }
+    next++;
+    stamper.stamp(message, slot.message());
+    slot.arm(message.sequence());
+    try {
+      client.send(slot.message(), slot, timeoutMillis);
+    } catch (Exception e) {
+      slot.complete(SendSlot.outcome(e));
+      throwIfFatal(e);
+    }
+    return true;
+  }
+
+  private boolean sendSync(OutgoingMessage message) throws DriverException {
+    stamper.stamp(message, single);
+    try {
+      SendResult result = client.send(single, timeoutMillis);
+      listener.onConfirm(message.sequence(), false, SendSlot.outcome(result.getSendStatus()));
+    } catch (Exception e) {
+      listener.onConfirm(message.sequence(), false, SendSlot.outcome(e));
+      throwIfFatal(e);
+    }
+    return true;
+  }
+
+  private boolean sendOneway(OutgoingMessage message) throws DriverException {
+    single.setBody(new byte[message.body().length]);
+    stamper.stamp(message, single);
+    try {
+      client.sendOneway(single);
+      listener.onConfirm(message.sequence(), false, SendOutcome.ACCEPTED);
+    } catch (Exception e) {
+      listener.onConfirm(message.sequence(), false, SendSlot.outcome(e));
+      throwIfFatal(e);
+    }
+    return true;
+  }
+
+  /**
+   * A send the client refused at once was counted as failed; the run goes on unless the thread was
+   * interrupted or the driver is closing.
+   */
+  private void throwIfFatal(Exception e) throws DriverException {
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+      throw new DriverException("interrupted while sending to RocketMQ", e);
+    }
+    if (closed || driver.closing()) {
+      throw new DriverException("the RocketMQ producer was closed during a send", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+  }
+}

@@ -1,0 +1,214 @@
+package io.brokerbench.rocketmq;
+
+import io.brokerbench.spi.DriverException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.rocketmq.client.exception.MQClientException;
+import org.apache.rocketmq.common.MixAll;
+import org.apache.rocketmq.common.TopicConfig;
+import org.apache.rocketmq.common.constant.PermName;
+import org.apache.rocketmq.remoting.RPCHook;
+import org.apache.rocketmq.remoting.exception.RemotingConnectException;
+import org.apache.rocketmq.remoting.exception.RemotingTimeoutException;
+import org.apache.rocketmq.remoting.protocol.ResponseCode;
+import org.apache.rocketmq.remoting.protocol.body.ClusterInfo;
+import org.apache.rocketmq.remoting.protocol.route.BrokerData;
+import org.apache.rocketmq.remoting.protocol.route.TopicRouteData;
+import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+
+/**
+ * Topic set-up through the admin API: the cluster's master brokers from the name server, topic
+ * creation on each master ({@code UPDATE_AND_CREATE_TOPIC}), existence checks and deletion. Every
+ * request is bounded by the admin timeout; waiting for a new route is bounded too.
+ */
+final class TopicAdmin {
+  private static final Duration ROUTE_WAIT = Duration.ofSeconds(15);
+
+  private final DefaultMQAdminExt admin;
+  private final String nameServer;
+
+  private TopicAdmin(DefaultMQAdminExt admin, String nameServer) {
+    this.admin = admin;
+    this.nameServer = nameServer;
+  }
+
+  /**
+   * Starts an admin client and checks that the name server answers and knows a broker.
+   *
+   * @throws DriverException when the name server is unreachable or knows no broker
+   */
+  static TopicAdmin connect(String nameServer, RPCHook rpcHook, Duration timeout)
+      throws DriverException {
+    DefaultMQAdminExt admin = new DefaultMQAdminExt(rpcHook, timeout.toMillis());
+    admin.setNamesrvAddr(nameServer);
+    admin.setInstanceName("brokerbench-admin-" + ThreadLocalRandom.current().nextInt(1 << 30));
+    admin.setVipChannelEnabled(false);
+    admin.setEnableHeartbeatChannelEventListener(false);
+    TopicAdmin topics = new TopicAdmin(admin, nameServer);
+    try {
+      admin.start();
+      topics.masters();
+      return topics;
+    } catch (DriverException e) {
+      admin.shutdown();
+      throw e;
+    } catch (MQClientException e) {
+      admin.shutdown();
+      throw new DriverException("cannot start the RocketMQ admin client: " + Errors.reason(e), e);
+    }
+  }
+
+  /** The admin client, for shutting it down. */
+  DefaultMQAdminExt client() {
+    return admin;
+  }
+
+  /** Master broker addresses by broker name. */
+  Map<String, String> masters() throws DriverException {
+    ClusterInfo cluster = clusterInfo();
+    Map<String, String> masters = new java.util.TreeMap<>();
+    for (BrokerData broker : cluster.getBrokerAddrTable().values()) {
+      String address = broker.getBrokerAddrs().get(MixAll.MASTER_ID);
+      if (address != null) {
+        masters.put(broker.getBrokerName(), address);
+      }
+    }
+    if (masters.isEmpty()) {
+      throw new DriverException(
+          "no RocketMQ master broker is registered with the name server at "
+              + nameServer
+              + ": is a broker running and pointed at it?");
+    }
+    return masters;
+  }
+
+  private ClusterInfo clusterInfo() throws DriverException {
+    try {
+      return admin.examineBrokerClusterInfo();
+    } catch (RemotingConnectException e) {
+      throw new DriverException(
+          "cannot reach the RocketMQ name server at "
+              + nameServer
+              + " ("
+              + Errors.reason(e)
+              + "): is it running? give its address with -n HOST:PORT",
+          e);
+    } catch (RemotingTimeoutException e) {
+      throw new DriverException(
+          "the RocketMQ name server at " + nameServer + " did not answer in time: is it running?",
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DriverException("interrupted while asking the RocketMQ name server", e);
+    } catch (Exception e) {
+      throw new DriverException(
+          "the RocketMQ name server at " + nameServer + " failed: " + Errors.reason(e), e);
+    }
+  }
+
+  /**
+   * Creates or updates a topic with this many read and write queues on every master broker, and
+   * waits until the name server routes it.
+   */
+  void create(String topic, int queues) throws DriverException {
+    TopicConfig config =
+        new TopicConfig(topic, queues, queues, PermName.PERM_READ | PermName.PERM_WRITE);
+    for (Map.Entry<String, String> master : masters().entrySet()) {
+      try {
+        admin.createAndUpdateTopicConfig(master.getValue(), config);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DriverException("interrupted while creating topic '" + topic + "'", e);
+      } catch (Exception e) {
+        throw new DriverException(
+            "cannot create topic '"
+                + topic
+                + "' on broker "
+                + master.getKey()
+                + " at "
+                + master.getValue()
+                + ": "
+                + Errors.reason(e),
+            e);
+      }
+    }
+    awaitRoute(topic);
+  }
+
+  private void awaitRoute(String topic) throws DriverException {
+    long deadline = System.nanoTime() + ROUTE_WAIT.toNanos();
+    while (!exists(topic)) {
+      if (System.nanoTime() > deadline) {
+        throw new DriverException(
+            "topic '"
+                + topic
+                + "' was created but the name server at "
+                + nameServer
+                + " did not route it within "
+                + ROUTE_WAIT.toSeconds()
+                + " s");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DriverException("interrupted while waiting for topic '" + topic + "'", e);
+      }
+    }
+  }
+
+  /** True when the name server routes the topic to at least one queue. */
+  boolean exists(String topic) throws DriverException {
+    try {
+      TopicRouteData route = admin.examineTopicRouteInfo(topic);
+      return route != null && !route.getQueueDatas().isEmpty();
+    } catch (MQClientException e) {
+      if (e.getResponseCode() == ResponseCode.TOPIC_NOT_EXIST) {
+        return false;
+      }
+      throw new DriverException(
+          "cannot look up topic '" + topic + "' at " + nameServer + ": " + Errors.reason(e), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DriverException("interrupted while looking up topic '" + topic + "'", e);
+    } catch (Exception e) {
+      throw new DriverException(
+          "cannot look up topic '" + topic + "' at " + nameServer + ": " + Errors.reason(e), e);
+    }
+  }
+
+  /**
+   * Deletes topics from every master broker and the name server.
+   *
+   * @throws DriverException naming the topics that could not be deleted
+   */
+  void delete(List<String> topics) throws DriverException {
+    if (topics.isEmpty()) {
+      return;
+    }
+    Set<String> brokers = Set.copyOf(masters().values());
+    Set<String> nameServers = Set.of(nameServer.split(";"));
+    List<String> failed = new ArrayList<>();
+    Exception last = null;
+    for (String topic : topics) {
+      try {
+        admin.deleteTopicInBroker(brokers, topic);
+        admin.deleteTopicInNameServer(nameServers, topic);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DriverException("interrupted while deleting topics", e);
+      } catch (Exception e) {
+        failed.add(topic);
+        last = e;
+      }
+    }
+    if (!failed.isEmpty()) {
+      throw new DriverException(
+          "cannot delete topic(s) " + failed + ": " + Errors.reason(last), last);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package io.brokerbench.rocketmq;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.Environment;
+import io.brokerbench.report.ReportSink;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.report.WorkloadSummary;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The driver's default without a name server: it starts its own name server and broker, labels the
+ * run as embedded, and survives that broker stopping in the middle of a run.
+ */
+class RocketMqEmbeddedIT {
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void embeddedBrokerRunsThenAStoppedBrokerEndsTheRunWithoutHanging() throws Exception {
+    RocketMqDriver driver = (RocketMqDriver) new RocketMqDriverProvider().open(Map.of());
+    try {
+      assertThat(driver.description().embedded()).isTrue();
+      assertThat(driver.description().target()).contains("embedded");
+
+      RunResult smoke =
+          BenchmarkRun.builder(
+                  Workload.builder()
+                      .destination("bb-embedded")
+                      .messageBytes(128)
+                      .messagesPerProducer(1_000)
+                      .inFlightWindow(32)
+                      .drainTimeout(Duration.ofSeconds(20))
+                      .build())
+              .driver(driver)
+              .build()
+              .run();
+      assertThat(smoke.environment().embedded()).isTrue();
+      assertThat(smoke.totals().received()).isEqualTo(1_000);
+
+      Thread stopper =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(1_500);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                driver.embeddedBroker().close();
+              });
+      long start = System.nanoTime();
+      RunResult stopped =
+          BenchmarkRun.builder(
+                  Workload.builder()
+                      .destination("bb-embedded-stop")
+                      .messageBytes(128)
+                      .rate(500)
+                      .duration(Duration.ofSeconds(6))
+                      .inFlightWindow(32)
+                      .drainTimeout(Duration.ofSeconds(10))
+                      .build())
+              .driver(driver)
+              .sink(
+                  new ReportSink() {
+                    @Override
+                    public void started(Environment environment, WorkloadSummary workload) {
+                      stopper.start();
+                    }
+                  })
+              .build()
+              .run();
+      stopper.join();
+
+      assertThat((System.nanoTime() - start) / 1e9).isLessThan(60.0);
+      assertThat(stopped.totals().sent()).isPositive();
+      assertThat(stopped.totals().failed() + stopped.totals().unconfirmed()).isPositive();
+    } finally {
+      driver.close();
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package io.brokerbench.rocketmq;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.workload.RateProfile;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The figures of the RocketMQ-specific workloads against a real broker. */
+@ExtendWith(RocketMqBroker.class)
+class RocketMqWorkloadIT {
+
+  private static String topic(String suffix) {
+    return "bb-it-"
+        + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36).toLowerCase(Locale.ROOT)
+        + "-"
+        + suffix;
+  }
+
+  private static RunResult run(Workload workload, String... options) throws Exception {
+    Map<String, String> values = new HashMap<>();
+    values.put("name-server", RocketMqBroker.nameServer());
+    values.put("queues-per-topic", "4");
+    for (int i = 0; i < options.length; i += 2) {
+      values.put(options[i], options[i + 1]);
+    }
+    try (Driver driver = new RocketMqDriverProvider().open(values)) {
+      try {
+        return BenchmarkRun.builder(workload).driver(driver).build().run();
+      } finally {
+        driver.cleanup();
+      }
+    }
+  }
+
+  private static Workload.Builder workload(String suffix) {
+    return Workload.builder()
+        .producers(1)
+        .consumers(1)
+        .destination(topic(suffix))
+        .messageBytes(1_024)
+        .inFlightWindow(64)
+        .drainTimeout(Duration.ofSeconds(20))
+        .reportInterval(Duration.ofMillis(500));
+  }
+
+  @Test
+  void asyncSendWithAWindowConfirmsAndDeliversEveryMessage() throws Exception {
+    RunResult result = run(workload("async").messagesPerProducer(5_000).build());
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.totals().confirmed()).isEqualTo(5_000);
+    assertThat(result.totals().failed() + result.totals().rejected()).isZero();
+    assertThat(result.totals().received()).isEqualTo(5_000);
+    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.latency().get("confirm").count()).isEqualTo(5_000);
+    assertThat(result.latency().get("e2e").count()).isEqualTo(5_000);
+  }
+
+  @Test
+  void storeToConsumeLatencyIsRecordedFromTheBrokersStoreTime() throws Exception {
+    RunResult result = run(workload("s2c").messagesPerProducer(1_000).build());
+
+    assertThat(result.latency().get("s2c").count()).isEqualTo(1_000);
+    assertThat(result.latency().get("s2c").p50Micros())
+        .isLessThanOrEqualTo(result.latency().get("e2e").maxMicros());
+    assertThat(result.latency().get("s2c").negative()).isZero();
+  }
+
+  @Test
+  void syncSendIsAClosedLoopPerProducerThread() throws Exception {
+    RunResult result =
+        run(
+            workload("sync").producers(4).messagesPerProducer(500).inFlightWindow(1).build(),
+            "send-mode",
+            "sync");
+
+    assertThat(result.totals().sent()).isEqualTo(2_000);
+    assertThat(result.totals().confirmed()).isEqualTo(2_000);
+    assertThat(result.latency().get("confirm").count()).isEqualTo(2_000);
+    assertThat(result.totals().received()).isEqualTo(2_000);
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  @Test
+  void onewaySendDeliversWithoutConfirmLatency() throws Exception {
+    RunResult result =
+        run(
+            workload("oneway").messagesPerProducer(1_000).inFlightWindow(0).build(),
+            "send-mode",
+            "oneway");
+
+    assertThat(result.totals().sent()).isEqualTo(1_000);
+    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.latency()).doesNotContainKey("confirm");
+  }
+
+  @Test
+  void fixedRateIsWithinTwoPercentOfTheTarget() throws Exception {
+    RunResult result =
+        run(
+            workload("rate")
+                .rate(RateProfile.fixed(1_000))
+                .duration(Duration.ofSeconds(3))
+                .build());
+
+    assertThat(result.totals().sentPerSecond()).isBetween(980.0, 1_020.0);
+    assertThat(result.totals().received()).isEqualTo(result.totals().sent());
+  }
+
+  @Test
+  void smallBodiesCarryTheStampInAPropertyWithKeysAndTags() throws Exception {
+    RunResult result =
+        run(
+            workload("header").messageBytes(4).messagesPerProducer(500).build(),
+            "tag",
+            "TagA",
+            "filter",
+            "TagA || TagB",
+            "keys",
+            "true");
+
+    assertThat(result.environment().stampLocation()).isEqualTo("header");
+    assertThat(result.totals().received()).isEqualTo(500);
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  @Test
+  void orderlyConsumerReceivesEveryMessage() throws Exception {
+    RunResult result =
+        run(workload("orderly").messagesPerProducer(1_000).build(), "consume-mode", "orderly");
+
+    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  @Test
+  void tagFilterDropsOtherTags() throws Exception {
+    RunResult result =
+        run(
+            workload("filtered")
+                .messagesPerProducer(200)
+                .drainTimeout(Duration.ofSeconds(2))
+                .build(),
+            "tag",
+            "TagA",
+            "filter",
+            "TagB");
+
+    assertThat(result.totals().confirmed()).isEqualTo(200);
+    assertThat(result.totals().received()).isZero();
+  }
+}
