@@ -74,7 +74,12 @@ class BenchmarkRunTest {
   @Test
   void injectedDropsDuplicatesAndReorderingsAreCountedExactly() throws Exception {
     ManualNanoClock clock = new ManualNanoClock(0, 0);
-    Workload workload = Workload.builder().messagesPerProducer(5_000).duration(null).build();
+    Workload workload =
+        Workload.builder()
+            .messagesPerProducer(5_000)
+            .duration(null)
+            .drainTimeout(Duration.ofMillis(200))
+            .build();
     // 97, 89 and 83 have no common multiple below 5000, so each fault is counted on its own.
     LoopbackDriver driver = new LoopbackDriver(inline(97, 89, 83, -1, Duration.ZERO), clock);
 

@@ -20,7 +20,8 @@ import java.util.Map;
  * }</pre>
  *
  * @param uris broker URIs, used round-robin for new connections; empty to start an embedded broker
- * @param queueType the type of queue to declare
+ * @param queueType the type of queue to declare (from {@code queue-type} or an {@code x-queue-type}
+ *     queue argument)
  * @param queueArguments extra {@code x-} arguments for queue declarations
  * @param predeclared only check that the queues (and exchange) exist, declare nothing
  * @param exchange the exchange to publish to; empty for the default exchange
@@ -50,6 +51,9 @@ public record Amqp091Config(
     boolean tlsTrustAll,
     boolean saslExternal,
     Duration connectTimeout) {
+
+  /** The queue argument naming a RabbitMQ queue's type. */
+  static final String QUEUE_TYPE_ARGUMENT = "x-queue-type";
 
   /** The URI used when the {@code uri} option is given empty. */
   public static final String DEFAULT_URI = "amqp://guest:guest@127.0.0.1:5672";
@@ -143,11 +147,12 @@ public record Amqp091Config(
       exchange = "";
     }
     String routingKey = options.get("routing-key");
+    Map<String, Object> arguments = queueArguments(options.get("queue-args"));
     Amqp091Config config =
         new Amqp091Config(
             uris,
-            queueType(options.getOrDefault("queue-type", "classic")),
-            queueArguments(options.get("queue-args")),
+            queueType(options.get("queue-type"), arguments),
+            arguments,
             flag(options, "predeclared"),
             exchange,
             options.getOrDefault("exchange-type", "direct").trim(),
@@ -161,6 +166,12 @@ public record Amqp091Config(
             Duration.ofMillis(positive(options, "connect-timeout-ms", 5_000)));
     if (config.streamOffset != null) {
       config.streamOffsetArgument();
+    }
+    if (config.embedded() && config.queueType != QueueType.CLASSIC) {
+      throw new WorkloadException(
+          "queue-type "
+              + config.queueType.argument()
+              + " needs RabbitMQ: the embedded broker has classic queues only (give a uri)");
     }
     return config;
   }
@@ -234,12 +245,38 @@ public record Amqp091Config(
     }
   }
 
-  private static QueueType queueType(String value) {
+  /**
+   * The queue type from the {@code queue-type} option or an {@code x-queue-type} queue argument
+   * (PerfTest's way); both may be given if they agree.
+   */
+  private static QueueType queueType(String option, Map<String, Object> arguments) {
+    Object argument = arguments.get(QUEUE_TYPE_ARGUMENT);
+    QueueType fromOption = option == null ? null : queueType("queue-type", option);
+    QueueType fromArgument =
+        argument == null
+            ? null
+            : queueType("queue-args " + QUEUE_TYPE_ARGUMENT, argument.toString());
+    if (fromOption != null && fromArgument != null && fromOption != fromArgument) {
+      throw new WorkloadException(
+          "queue-type "
+              + fromOption.argument()
+              + " and queue-args "
+              + QUEUE_TYPE_ARGUMENT
+              + "="
+              + fromArgument.argument()
+              + " disagree: give one of them");
+    }
+    return fromOption != null
+        ? fromOption
+        : fromArgument != null ? fromArgument : QueueType.CLASSIC;
+  }
+
+  private static QueueType queueType(String what, String value) {
     try {
       return QueueType.valueOf(value.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new WorkloadException(
-          "queue-type must be classic, quorum or stream (got '" + value + "')");
+          what + " must be classic, quorum or stream (got '" + value + "')");
     }
   }
 

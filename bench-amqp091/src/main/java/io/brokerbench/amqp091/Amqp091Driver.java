@@ -25,7 +25,6 @@ import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeoutException;
@@ -54,7 +53,6 @@ public final class Amqp091Driver implements Driver {
   static final int STREAM_DEFAULT_PREFETCH = 1_000;
 
   private static final int RPC_TIMEOUT_MILLIS = 30_000;
-  private static final String QUEUE_TYPE_ARGUMENT = "x-queue-type";
 
   private final Amqp091Config config;
   private final List<BrokerAddress> addresses;
@@ -76,7 +74,7 @@ public final class Amqp091Driver implements Driver {
     this.config = config;
     this.addresses = addresses;
     this.embedded = embedded;
-    this.queueType = effectiveQueueType(config);
+    this.queueType = config.queueType();
     ThreadFactory threads = daemonThreads();
     List<ConnectionFactory> list = new ArrayList<>();
     for (BrokerAddress address : addresses) {
@@ -125,19 +123,6 @@ public final class Amqp091Driver implements Driver {
         broker.close();
       }
       throw e;
-    }
-  }
-
-  private static QueueType effectiveQueueType(Amqp091Config config) {
-    Object argument = config.queueArguments().get(QUEUE_TYPE_ARGUMENT);
-    if (argument == null) {
-      return config.queueType();
-    }
-    try {
-      return QueueType.valueOf(argument.toString().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new WorkloadException(
-          "queue-args " + QUEUE_TYPE_ARGUMENT + " must be classic, quorum or stream");
     }
   }
 
@@ -255,7 +240,7 @@ public final class Amqp091Driver implements Driver {
     }
     Map<String, Object> arguments = new HashMap<>(config.queueArguments());
     if (queueType != QueueType.CLASSIC) {
-      arguments.put(QUEUE_TYPE_ARGUMENT, queueType.argument());
+      arguments.put(Amqp091Config.QUEUE_TYPE_ARGUMENT, queueType.argument());
     }
     boolean durable = destination.durable() || queueType != QueueType.CLASSIC;
     try {

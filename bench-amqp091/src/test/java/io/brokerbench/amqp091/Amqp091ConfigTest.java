@@ -90,6 +90,33 @@ class Amqp091ConfigTest {
   }
 
   @Test
+  void theQueueTypeMayComeFromTheQueueArguments() {
+    assertThat(
+            Amqp091Config.parse(Map.of("uri", "", "queue-args", "x-queue-type=stream")).queueType())
+        .isEqualTo(QueueType.STREAM);
+    assertThat(
+            Amqp091Config.parse(
+                    Map.of("uri", "", "queue-type", "quorum", "queue-args", "x-queue-type=quorum"))
+                .queueType())
+        .isEqualTo(QueueType.QUORUM);
+    assertThatThrownBy(
+            () ->
+                Amqp091Config.parse(
+                    Map.of("uri", "", "queue-type", "quorum", "queue-args", "x-queue-type=stream")))
+        .hasMessage(
+            "queue-type quorum and queue-args x-queue-type=stream disagree: give one of them");
+  }
+
+  @Test
+  void theEmbeddedBrokerHasClassicQueuesOnly() {
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-type", "stream")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage(
+            "queue-type stream needs RabbitMQ: the embedded broker has classic queues only (give"
+                + " a uri)");
+  }
+
+  @Test
   void invalidValuesNameTheOption() {
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-type", "lazy")))
         .hasMessage("queue-type must be classic, quorum or stream (got 'lazy')");

@@ -3,6 +3,7 @@ package io.brokerbench.amqp091;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.contract.DriverContractKit;
+import io.brokerbench.report.RunResult;
 import io.brokerbench.spi.Driver;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,5 +23,15 @@ class Amqp091EmbeddedContractIT extends DriverContractKit {
         .startsWith("embedded Qpid Broker-J at amqp://guest:****@127.0.0.1:")
         .doesNotContain("guest@");
     assertThat(driver().description().clientLibrary()).startsWith("amqp-client 5.");
+  }
+
+  @Test
+  void smallBodiesCarryTheStampInAHeader() throws Exception {
+    RunResult result =
+        run(smallWorkload("header").messageBytes(2).messagesPerProducer(500).build());
+
+    assertThat(result.environment().stampLocation()).isEqualTo("header");
+    assertThat(result.totals().received()).isEqualTo(500);
+    assertThat(result.integrity().clean()).isTrue();
   }
 }

@@ -1,6 +1,6 @@
 package io.brokerbench.internal;
 
-import io.brokerbench.latency.LatencyRecorder;
+import io.brokerbench.latency.LatencyRecorder.Writer;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
@@ -28,14 +28,13 @@ final class ConfirmWindow {
   private final long[] sentNanos;
   private final AtomicLongArray pending;
   private final AtomicLong oldest = new AtomicLong();
-  private final LatencyRecorder fromIntended;
-  private final LatencyRecorder fromSend;
+  private final Writer fromIntended;
+  private final Writer fromSend;
   private final Thread producerThread;
   private volatile boolean producerWaiting;
   private long next;
 
-  ConfirmWindow(
-      int window, LatencyRecorder fromIntended, LatencyRecorder fromSend, Thread producerThread) {
+  ConfirmWindow(int window, Writer fromIntended, Writer fromSend, Thread producerThread) {
     int capacity = Integer.highestOneBit(Math.max(1, window - 1)) << 1;
     this.window = window;
     this.mask = capacity - 1;

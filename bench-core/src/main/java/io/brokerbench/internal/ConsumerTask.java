@@ -1,6 +1,7 @@
 package io.brokerbench.internal;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.DeliveryListener;
@@ -15,6 +16,9 @@ final class ConsumerTask implements DeliveryListener {
   private final NanoClock clock;
   private final RunControl control;
   private final RunRecorders recorders;
+  private final LatencyRecorder.Writer endToEnd;
+  private final LatencyRecorder.Writer endToEndFromSend;
+  private LatencyRecorder.Writer storeToConsume;
   private final SequenceTracker[] trackers;
   private final int producerIdBase;
   private final long limit;
@@ -34,6 +38,8 @@ final class ConsumerTask implements DeliveryListener {
     this.clock = clock;
     this.control = control;
     this.recorders = recorders;
+    this.endToEnd = recorders.writer(recorders.endToEnd);
+    this.endToEndFromSend = recorders.writer(recorders.endToEndFromSend);
     this.trackers = trackers;
     this.producerIdBase = producerIdBase;
     this.limit = limit;
@@ -55,11 +61,19 @@ final class ConsumerTask implements DeliveryListener {
     trackers[producer].record(PayloadStamp.sequence24(stamp, offset), redelivered);
     long receiveEpochNanos = now + epochOffset;
     long fromIntended = PayloadStamp.latencyFromIntendedNanos(stamp, offset, receiveEpochNanos);
-    recorders.endToEnd.record(fromIntended);
-    recorders.endToEndFromSend.record(fromIntended - PayloadStamp.slipNanos(stamp, offset));
+    endToEnd.record(fromIntended);
+    endToEndFromSend.record(fromIntended - PayloadStamp.slipNanos(stamp, offset));
     if (brokerTimestampMillis != NO_TIMESTAMP) {
-      recorders.storeToConsume.record(receiveEpochNanos - brokerTimestampMillis * 1_000_000);
+      storeToConsume().record(receiveEpochNanos - brokerTimestampMillis * 1_000_000);
     }
+  }
+
+  /** Created on first use: only brokers that report a store time need it. */
+  private LatencyRecorder.Writer storeToConsume() {
+    if (storeToConsume == null) {
+      storeToConsume = recorders.writer(recorders.storeToConsume);
+    }
+    return storeToConsume;
   }
 
   @Override

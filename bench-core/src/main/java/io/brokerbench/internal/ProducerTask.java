@@ -1,5 +1,6 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.rate.OpenLoopSchedule;
@@ -27,6 +28,7 @@ final class ProducerTask implements Runnable, SendListener {
   private final Workload workload;
   private final NanoClock clock;
   private final RunControl control;
+  private final LatencyRecorder.Writer slip;
   private final RunRecorders recorders;
   private final long limit;
   private final boolean consumed;
@@ -60,6 +62,7 @@ final class ProducerTask implements Runnable, SendListener {
     this.clock = clock;
     this.control = control;
     this.recorders = recorders;
+    this.slip = recorders.writer(recorders.slip);
     this.limit = workload.messagesPerProducer();
     this.consumed = consumed;
   }
@@ -72,7 +75,10 @@ final class ProducerTask implements Runnable, SendListener {
     if (workload.inFlightWindow() > 0) {
       window =
           new ConfirmWindow(
-              workload.inFlightWindow(), recorders.confirm, recorders.confirmFromSend, thread);
+              workload.inFlightWindow(),
+              recorders.writer(recorders.confirm),
+              recorders.writer(recorders.confirmFromSend),
+              thread);
     }
     return thread;
   }
@@ -132,7 +138,7 @@ final class ProducerTask implements Runnable, SendListener {
         }
         break;
       }
-      recorders.slip.record(slip);
+      this.slip.record(slip);
       sequence++;
       sent.lazySet(sequence);
     }
@@ -222,6 +228,11 @@ final class ProducerTask implements Runnable, SendListener {
 
   Producer producer() {
     return producer;
+  }
+
+  /** The in-flight window, or null without confirms. */
+  ConfirmWindow confirmWindow() {
+    return window;
   }
 
   Thread thread() {

@@ -5,14 +5,30 @@ import io.brokerbench.latency.LatencyRecorder;
 import java.util.EnumMap;
 import java.util.Map;
 
-/** One recorder per latency kind for the whole run, as fields for the hot path. */
+/**
+ * One recorder per latency kind for the whole run, and the writers producers and consumers record
+ * through: exclusive ones (cheapest) when the run has at most {@value #MAX_EXCLUSIVE_PARTICIPANTS}
+ * producers and consumers, shared ones beyond (bounded memory).
+ */
 final class RunRecorders {
+  static final int MAX_EXCLUSIVE_PARTICIPANTS = 64;
+
   final LatencyRecorder endToEnd = new LatencyRecorder();
   final LatencyRecorder endToEndFromSend = new LatencyRecorder();
   final LatencyRecorder confirm = new LatencyRecorder();
   final LatencyRecorder confirmFromSend = new LatencyRecorder();
   final LatencyRecorder slip = new LatencyRecorder();
   final LatencyRecorder storeToConsume = new LatencyRecorder();
+  private final boolean exclusive;
+
+  RunRecorders(int participants) {
+    this.exclusive = participants <= MAX_EXCLUSIVE_PARTICIPANTS;
+  }
+
+  /** A writer for one producer's or one consumer's recordings of this kind. */
+  LatencyRecorder.Writer writer(LatencyRecorder recorder) {
+    return exclusive ? recorder.exclusiveWriter() : recorder.sharedWriter();
+  }
 
   /** All recorders by kind, in declaration order. */
   Map<LatencyKind, LatencyRecorder> byKind() {

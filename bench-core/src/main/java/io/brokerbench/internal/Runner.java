@@ -49,7 +49,7 @@ public final class Runner {
   private final List<ReportSink> sinks;
   private final int producerIdBase;
   private final RunControl control = new RunControl();
-  private final RunRecorders recorders = new RunRecorders();
+  private final RunRecorders recorders;
   private final List<ProducerTask> producers = new ArrayList<>();
   private final List<ConsumerTask> consumers = new ArrayList<>();
   private final List<io.brokerbench.spi.Consumer> driverConsumers = new ArrayList<>();
@@ -73,6 +73,7 @@ public final class Runner {
     this.clock = clock;
     this.sinks = new ArrayList<>(sinks);
     this.producerIdBase = producerIdBase;
+    this.recorders = new RunRecorders(workload.producers() + workload.consumers());
   }
 
   /** Asks the run to stop now and report what it measured (Ctrl-C). Any thread. */

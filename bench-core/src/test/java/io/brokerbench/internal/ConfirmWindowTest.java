@@ -13,7 +13,8 @@ class ConfirmWindowTest {
   private final RunControl control = new RunControl();
 
   private ConfirmWindow window(int size) {
-    return new ConfirmWindow(size, fromIntended, fromSend, Thread.currentThread());
+    return new ConfirmWindow(
+        size, fromIntended.sharedWriter(), fromSend.sharedWriter(), Thread.currentThread());
   }
 
   private static void send(ConfirmWindow w, long from, long to) {

@@ -1,0 +1,96 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.Drivers;
+import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.workload.WorkloadException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code bench}: the top command. */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    versionProvider = BenchCommand.Version.class,
+    description = "%nbrokerbench: an open-loop load generator for message brokers.%n",
+    subcommands = {DriversCommand.class})
+final class BenchCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** The command line with every driver's {@code run} subcommand and the error handling. */
+  static CommandLine commandLine() {
+    CommandLine bench = new CommandLine(new BenchCommand());
+    CommandLine run = new CommandLine(new RunCommand());
+    for (DriverProvider provider : Drivers.available()) {
+      run.addSubcommand(provider.name(), DriverRunCommand.create(provider));
+    }
+    bench.addSubcommand("run", run);
+    bench.setParameterExceptionHandler(BenchCommand::usageError);
+    bench.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) ->
+            failure(e, commandLine, parseResult.subcommand() != null && isVerbose(parseResult)));
+    return bench;
+  }
+
+  private static boolean isVerbose(CommandLine.ParseResult parseResult) {
+    CommandLine.ParseResult leaf = parseResult;
+    while (leaf.subcommand() != null) {
+      leaf = leaf.subcommand();
+    }
+    return leaf.hasMatchedOption("--verbose");
+  }
+
+  private static int usageError(ParameterException e, String[] args) {
+    CommandLine commandLine = e.getCommandLine();
+    PrintWriter err = commandLine.getErr();
+    err.println(
+        "bench: "
+            + e.getMessage()
+            + " (see '"
+            + commandLine.getCommandSpec().qualifiedName()
+            + " --help')");
+    err.flush();
+    return ExitCodes.USAGE;
+  }
+
+  private static int failure(Exception e, CommandLine commandLine, boolean verbose) {
+    PrintWriter err = commandLine.getErr();
+    int code;
+    if (e instanceof WorkloadException) {
+      err.println("bench: " + e.getMessage());
+      code = ExitCodes.USAGE;
+    } else if (e instanceof DriverRunCommand.RunFailedException) {
+      err.println("bench: run failed: " + e.getMessage());
+      code = ExitCodes.RUN_FAILED;
+    } else {
+      err.println(
+          "bench: internal error: "
+              + e
+              + (verbose ? "" : " (rerun with --verbose for the stack trace)"));
+      code = ExitCodes.RUN_FAILED;
+    }
+    if (verbose) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return code;
+  }
+
+  /** The version from the jar manifest. */
+  static final class Version implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String version = BenchCommand.class.getPackage().getImplementationVersion();
+      return new String[] {"brokerbench " + (version == null ? "dev" : version)};
+    }
+  }
+}

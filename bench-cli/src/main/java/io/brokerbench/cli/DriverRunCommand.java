@@ -1,0 +1,196 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.ConsoleReport;
+import io.brokerbench.report.ReportSink;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.workload.Workload;
+import io.brokerbench.workload.WorkloadException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bench run <driver>}: the workload options, the output options, and the driver's own
+ * options added from its {@link DriverOption}s.
+ */
+@Command(
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = "%nRuns a workload and prints per-interval figures and a summary.%n")
+final class DriverRunCommand implements Callable<Integer> {
+  private static final long INTERRUPT_GRACE_SECONDS = 15;
+
+  private final DriverProvider provider;
+
+  @Spec CommandSpec spec;
+
+  @Mixin WorkloadOptions workloadOptions;
+
+  @Mixin OutputOptions output;
+
+  @CommandLine.Option(
+      names = "--help",
+      usageHelp = true,
+      description = "Show this help, with the driver's own options.")
+  boolean help;
+
+  DriverRunCommand(DriverProvider provider) {
+    this.provider = provider;
+  }
+
+  /** Adds the driver's options to its command. */
+  static CommandLine create(DriverProvider provider) {
+    CommandLine commandLine = new CommandLine(new DriverRunCommand(provider));
+    CommandSpec spec = commandLine.getCommandSpec();
+    spec.name(provider.name());
+    spec.usageMessage().header(provider.description());
+    for (DriverOption option : provider.options()) {
+      List<String> names = new ArrayList<>();
+      names.add("--" + option.name());
+      names.addAll(option.aliases());
+      OptionSpec.Builder builder =
+          OptionSpec.builder(names.toArray(new String[0]))
+              .description(
+                  option.description()
+                      + (option.defaultValue() == null
+                          ? ""
+                          : " (default: " + option.defaultValue() + ")"))
+              .interactive(false)
+              .hidden(false);
+      if (option.flag()) {
+        builder.type(boolean.class).arity("0");
+      } else {
+        builder.type(String.class).paramLabel("<" + option.name() + ">");
+      }
+      spec.addOption(builder.build());
+      if (option.positional()) {
+        spec.addPositional(
+            PositionalParamSpec.builder()
+                .index("0")
+                .arity("0..1")
+                .paramLabel("<" + option.name() + ">")
+                .description("Same as --" + option.name() + ": " + option.description())
+                .type(String.class)
+                .build());
+      }
+    }
+    return commandLine;
+  }
+
+  @Override
+  public Integer call() {
+    Workload workload = workloadOptions.workload();
+    Map<String, String> driverOptions = driverOptions();
+    List<ReportSink> sinks = output.sinks();
+    PrintWriter out = spec.commandLine().getOut();
+    BenchmarkRun.Builder builder =
+        BenchmarkRun.builder(workload)
+            .driver(provider.name(), driverOptions)
+            .sink(new ConsoleReport(out));
+    sinks.forEach(builder::sink);
+    BenchmarkRun run = builder.build();
+    return runWithInterruptHook(run);
+  }
+
+  private int runWithInterruptHook(BenchmarkRun run) {
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread hook =
+        new Thread(
+            () -> {
+              run.interrupt();
+              try {
+                finished.await(INTERRUPT_GRACE_SECONDS, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "brokerbench-interrupt");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      RunResult result = run.run();
+      return exitCode(result);
+    } catch (DriverException e) {
+      throw new RunFailedException(e);
+    } finally {
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // The JVM is already shutting down (Ctrl-C): the hook is running and waits for us.
+      }
+    }
+  }
+
+  private static int exitCode(RunResult result) {
+    return switch (result.status()) {
+      case "completed" -> ExitCodes.OK;
+      case "interrupted" -> ExitCodes.INTERRUPTED;
+      default -> ExitCodes.RUN_FAILED;
+    };
+  }
+
+  private Map<String, String> driverOptions() {
+    ParseResult parsed = spec.commandLine().getParseResult();
+    Map<String, String> values = new LinkedHashMap<>();
+    for (DriverOption option : provider.options()) {
+      OptionSpec matched = parsed.matchedOption("--" + option.name());
+      if (matched != null) {
+        Object value = matched.getValue();
+        values.put(option.name(), String.valueOf(value));
+      }
+    }
+    if (parsed.hasMatchedPositional(0)) {
+      DriverOption positional =
+          provider.options().stream().filter(DriverOption::positional).findFirst().orElseThrow();
+      if (values.containsKey(positional.name())) {
+        throw new WorkloadException(
+            "give --" + positional.name() + " or the positional argument, not both");
+      }
+      values.put(positional.name(), parsed.matchedPositional(0).getValue());
+    }
+    for (String flag : workloadOptions.driverFlags()) {
+      boolean declared =
+          provider.options().stream().anyMatch(o -> o.flag() && o.name().equals(flag));
+      if (!declared) {
+        throw new WorkloadException(
+            "flag '"
+                + flag
+                + "' is not supported by driver "
+                + provider.name()
+                + ": use persistent"
+                + provider.options().stream()
+                    .filter(DriverOption::flag)
+                    .map(o -> ", " + o.name())
+                    .reduce("", String::concat));
+      }
+      values.put(flag, "true");
+    }
+    return values;
+  }
+
+  /** A set-up failure reported by the driver: exit code 1 with its one-line message. */
+  static final class RunFailedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    RunFailedException(DriverException cause) {
+      super(cause.getMessage(), cause);
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package io.brokerbench.cli;
+
+/** The command's exit codes. */
+final class ExitCodes {
+  /** The run completed. */
+  static final int OK = 0;
+
+  /** The run failed (broker unreachable, refused, connection lost, results not written). */
+  static final int RUN_FAILED = 1;
+
+  /** The command line is wrong: unknown option, invalid value, unknown driver. */
+  static final int USAGE = 2;
+
+  /** The user interrupted the run (Ctrl-C); the results so far were printed and written. */
+  static final int INTERRUPTED = 130;
+
+  private ExitCodes() {}
+}

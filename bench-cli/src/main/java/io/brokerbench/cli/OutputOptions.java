@@ -1,0 +1,97 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.report.CsvIntervals;
+import io.brokerbench.report.HistogramLog;
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.PrometheusEndpoint;
+import io.brokerbench.report.ReportSink;
+import io.brokerbench.workload.WorkloadException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Where results go besides the console. */
+final class OutputOptions {
+  /** File names written into {@code --output-dir}. */
+  static final String JSON = "result.json";
+
+  static final String CSV = "intervals.csv";
+  static final String HISTOGRAM_LOG = "latency.hlog";
+
+  @Option(
+      names = {"-o", "--output-dir"},
+      description =
+          "Write "
+              + JSON
+              + " (the whole result), "
+              + CSV
+              + " (per interval) and "
+              + HISTOGRAM_LOG
+              + " (HdrHistogram interval log) into this directory.")
+  Path outputDir;
+
+  @Option(
+      names = "--prometheus-port",
+      description = "Serve metrics at http://127.0.0.1:PORT/metrics during the run.")
+  Integer prometheusPort;
+
+  @Option(names = "--verbose", description = "Print stack traces with errors.")
+  boolean verbose;
+
+  /**
+   * Opens the file and endpoint sinks.
+   *
+   * @throws WorkloadException when the directory cannot be written or the port bound
+   */
+  List<ReportSink> sinks() {
+    List<ReportSink> sinks = new ArrayList<>();
+    if (outputDir != null) {
+      try {
+        Files.createDirectories(outputDir);
+        sinks.add(new JsonResult(outputDir.resolve(JSON)));
+        sinks.add(new CsvIntervals(outputDir.resolve(CSV)));
+        sinks.add(new HistogramLog(outputDir.resolve(HISTOGRAM_LOG)));
+      } catch (IOException | RuntimeException e) {
+        closeAll(sinks);
+        throw new WorkloadException(
+            "cannot write results to "
+                + outputDir
+                + " ("
+                + reason(e)
+                + "): choose a writable --output-dir");
+      }
+    }
+    if (prometheusPort != null) {
+      try {
+        sinks.add(new PrometheusEndpoint(prometheusPort));
+      } catch (IOException | RuntimeException e) {
+        closeAll(sinks);
+        throw new WorkloadException(
+            "cannot serve Prometheus metrics on 127.0.0.1:"
+                + prometheusPort
+                + " ("
+                + reason(e)
+                + "): choose another --prometheus-port");
+      }
+    }
+    return sinks;
+  }
+
+  private static String reason(Exception e) {
+    String message = e.getMessage();
+    return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+
+  private static void closeAll(List<ReportSink> sinks) {
+    for (ReportSink sink : sinks) {
+      try {
+        sink.close();
+      } catch (IOException e) {
+        // Already failing with a clearer message.
+      }
+    }
+  }
+}

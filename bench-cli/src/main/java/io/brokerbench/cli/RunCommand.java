@@ -1,0 +1,21 @@
+package io.brokerbench.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code bench run}: needs a driver name; prints the drivers when given none. */
+@Command(
+    name = "run",
+    description = "%nRuns a workload against a broker: bench run <driver> [options].%n",
+    mixinStandardHelpOptions = false)
+final class RunCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new picocli.CommandLine.ParameterException(
+        spec.commandLine(),
+        "missing driver: use one of " + String.join(", ", spec.subcommands().keySet()));
+  }
+}

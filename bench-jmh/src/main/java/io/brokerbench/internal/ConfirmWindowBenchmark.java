@@ -1,0 +1,76 @@
+package io.brokerbench.internal;
+
+import io.brokerbench.latency.LatencyRecorder;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * In-flight window bookkeeping per message: register a send, then settle it singly, or settle a
+ * batch with one {@code multiple} confirm (AMQP 0.9.1), at PerfTest's windows 192 and 3000.
+ *
+ * <p>How to run: {@code java -jar bench-jmh/target/benchmarks.jar ConfirmWindow -prof gc}
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class ConfirmWindowBenchmark {
+  private static final int BATCH = 64;
+
+  @Param({"192", "3000"})
+  int window;
+
+  private ConfirmWindow confirms;
+  private long sequence;
+
+  /** A window with latency recording on. */
+  @Setup
+  public void setUp() {
+    confirms =
+        new ConfirmWindow(
+            window,
+            new LatencyRecorder().exclusiveWriter(),
+            new LatencyRecorder().exclusiveWriter(),
+            Thread.currentThread());
+  }
+
+  /** One send confirmed on its own (AMQP 1.0 settlement, RocketMQ callback). */
+  @Benchmark
+  public int single() {
+    long s = sequence++;
+    confirms.register(s, s, s + 10);
+    return confirms.confirm(s, false, s + 1_000, true);
+  }
+
+  /** Per message cost of {@value #BATCH} sends settled by one multiple confirm. */
+  @Benchmark
+  @org.openjdk.jmh.annotations.OperationsPerInvocation(BATCH)
+  public int multiple() {
+    long first = sequence;
+    for (int i = 0; i < BATCH; i++) {
+      long s = sequence++;
+      confirms.register(s, s, s + 10);
+    }
+    return confirms.confirm(first + BATCH - 1, true, first + 1_000, true);
+  }
+
+  /** A nack (REJECTED): bookkeeping without latency recording. */
+  @Benchmark
+  public int nack() {
+    long s = sequence++;
+    confirms.register(s, s, s + 10);
+    return confirms.confirm(s, false, s + 1_000, false);
+  }
+}
