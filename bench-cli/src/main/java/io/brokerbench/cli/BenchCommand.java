@@ -52,9 +52,19 @@ final class BenchCommand implements Runnable {
   private static int usageError(ParameterException e, String[] args) {
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
+    String message = e.getMessage();
+    if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+        && commandLine.getCommand() instanceof RunCommand
+        && !unmatched.getUnmatched().isEmpty()) {
+      message =
+          "unknown driver '"
+              + unmatched.getUnmatched().get(0)
+              + "': available drivers are "
+              + String.join(", ", commandLine.getSubcommands().keySet());
+    }
     err.println(
         "bench: "
-            + e.getMessage()
+            + message
             + " (see '"
             + commandLine.getCommandSpec().qualifiedName()
             + " --help')");
