@@ -68,10 +68,11 @@ final class DriverRunCommand implements Callable<Integer> {
       OptionSpec.Builder builder =
           OptionSpec.builder(names.toArray(new String[0]))
               .description(
-                  option.description()
-                      + (option.defaultValue() == null
-                          ? ""
-                          : " (default: " + option.defaultValue() + ")"))
+                  (option.description()
+                          + (option.defaultValue() == null
+                              ? ""
+                              : " (default: " + option.defaultValue() + ")"))
+                      .replace("%", "%%"))
               .interactive(false)
               .hidden(false);
       if (option.flag()) {
@@ -86,7 +87,8 @@ final class DriverRunCommand implements Callable<Integer> {
                 .index("0")
                 .arity("0..1")
                 .paramLabel("<" + option.name() + ">")
-                .description("Same as --" + option.name() + ": " + option.description())
+                .description(
+                    ("Same as --" + option.name() + ": " + option.description()).replace("%", "%%"))
                 .type(String.class)
                 .build());
       }

@@ -38,7 +38,7 @@ final class WorkloadOptions {
 
   @Option(
       names = "--queue-pattern",
-      description = "Use many destinations: a name with one %d, e.g. perf-test-%d.")
+      description = "Use many destinations: a name with one %%d, e.g. perf-test-%%d.")
   String queuePattern;
 
   @Option(

@@ -1,0 +1,36 @@
+package io.brokerbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.report.RunResult;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The embedding example of README.md, compiled and run: keep the two identical. */
+class EmbeddingExampleTest {
+  @Test
+  void brokerKeepsUpWithTwoThousandMessagesPerSecond() throws Exception {
+    Workload workload =
+        Workload.builder()
+            .producers(1)
+            .consumers(1)
+            .destination("orders")
+            .messageBytes(256)
+            .rate(2_000)
+            .duration(Duration.ofSeconds(2))
+            .inFlightWindow(100)
+            .build();
+
+    RunResult result =
+        BenchmarkRun.builder(workload)
+            .driver("loopback", Map.of()) // or "amqp091", Map.of("uri", "amqp://127.0.0.1:5672")
+            .build()
+            .run();
+
+    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.totals().receivedPerSecond()).isBetween(1_900.0, 2_100.0);
+    assertThat(result.latency().get("e2e").p99Micros()).isLessThan(50_000);
+  }
+}
