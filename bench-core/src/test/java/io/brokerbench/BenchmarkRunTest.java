@@ -149,6 +149,27 @@ class BenchmarkRunTest {
   }
 
   @Test
+  void aRunWithoutProgressEndsAsFailedWithTheResultsSoFar() throws Exception {
+    Workload workload =
+        Workload.builder()
+            .producers(0)
+            .consumers(1)
+            .duration(Duration.ofMinutes(1))
+            .progressTimeout(Duration.ofMillis(300))
+            .build();
+
+    long start = System.nanoTime();
+    RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
+
+    assertThat(result.status()).isEqualTo("failed");
+    assertThat(result.error())
+        .isEqualTo(
+            "no progress for 0.3 s: nothing was sent, confirmed or received (is the broker stuck or"
+                + " the destination blocked?)");
+    assertThat(System.nanoTime() - start).isLessThan(Duration.ofSeconds(10).toNanos());
+  }
+
+  @Test
   void anUnknownDriverNamesTheAvailableOnes() {
     assertThatThrownBy(() -> Drivers.find("kafka"))
         .isInstanceOf(WorkloadException.class)

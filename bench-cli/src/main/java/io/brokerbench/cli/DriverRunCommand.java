@@ -1,7 +1,6 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.ConsoleReport;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.report.RunResult;
 import io.brokerbench.spi.DriverException;
@@ -100,12 +99,12 @@ final class DriverRunCommand implements Callable<Integer> {
   public Integer call() {
     Workload workload = workloadOptions.workload();
     Map<String, String> driverOptions = driverOptions();
-    List<ReportSink> sinks = output.sinks();
     PrintWriter out = spec.commandLine().getOut();
+    List<ReportSink> consoles = output.consoleReports(provider.name(), out);
+    List<ReportSink> sinks = output.sinks();
     BenchmarkRun.Builder builder =
-        BenchmarkRun.builder(workload)
-            .driver(provider.name(), driverOptions)
-            .sink(new ConsoleReport(out));
+        BenchmarkRun.builder(workload).driver(provider.name(), driverOptions);
+    consoles.forEach(builder::sink);
     sinks.forEach(builder::sink);
     BenchmarkRun run = builder.build();
     return runWithInterruptHook(run);

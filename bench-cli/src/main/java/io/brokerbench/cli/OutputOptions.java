@@ -1,16 +1,24 @@
 package io.brokerbench.cli;
 
+import io.brokerbench.report.ConsoleReport;
 import io.brokerbench.report.CsvIntervals;
 import io.brokerbench.report.HistogramLog;
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.PerfTestSummary;
 import io.brokerbench.report.PrometheusEndpoint;
+import io.brokerbench.report.QuiverReport;
 import io.brokerbench.report.ReportSink;
+import io.brokerbench.report.RocketMqToolReport;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import picocli.CommandLine.Option;
 
 /** Where results go besides the console. */
@@ -38,8 +46,48 @@ final class OutputOptions {
       description = "Serve metrics at http://127.0.0.1:PORT/metrics during the run.")
   Integer prometheusPort;
 
+  @Option(
+      names = "--report",
+      split = ",",
+      description =
+          "Console reports: brokerbench, perftest (PerfTest's summary lines), quiver (quiver's table"
+              + " and RESULTS block), rocketmq (the RocketMQ benchmark's periodic lines). Default:"
+              + " brokerbench plus the one its users know for the driver.")
+  List<String> reports = new ArrayList<>();
+
   @Option(names = "--verbose", description = "Print stack traces with errors.")
   boolean verbose;
+
+  /** The console report each driver's users know, printed beside brokerbench's own by default. */
+  private static final Map<String, String> FAMILIAR_REPORT =
+      Map.of("amqp091", "perftest", "amqp10", "quiver", "rocketmq", "rocketmq");
+
+  /**
+   * The console reports for a run of {@code driver}.
+   *
+   * @throws WorkloadException for an unknown report name
+   */
+  List<ReportSink> consoleReports(String driver, PrintWriter out) {
+    Set<String> names = new LinkedHashSet<>(reports);
+    if (names.isEmpty()) {
+      names.add("brokerbench");
+      names.add(FAMILIAR_REPORT.getOrDefault(driver, "brokerbench"));
+    }
+    List<ReportSink> sinks = new ArrayList<>();
+    for (String name : names) {
+      sinks.add(
+          switch (name) {
+            case "brokerbench" -> new ConsoleReport(out, !names.contains("quiver"));
+            case "perftest" -> new PerfTestSummary(out);
+            case "quiver" -> new QuiverReport(out);
+            case "rocketmq" -> new RocketMqToolReport(out);
+            default ->
+                throw new WorkloadException(
+                    "unknown report '" + name + "': use brokerbench, perftest, quiver or rocketmq");
+          });
+    }
+    return sinks;
+  }
 
   /**
    * Opens the file and endpoint sinks.

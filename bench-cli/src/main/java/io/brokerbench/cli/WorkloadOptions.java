@@ -162,6 +162,15 @@ final class WorkloadOptions {
       defaultValue = "10s")
   Duration drainTimeout;
 
+  @Option(
+      names = "--timeout",
+      converter = Converters.DurationConverter.class,
+      description =
+          "Fail the run after this long without any message sent, confirmed or received"
+              + " (quiver's --timeout); 0 = never (default: ${DEFAULT-VALUE}).",
+      defaultValue = "0s")
+  Duration progressTimeout;
+
   /** Flags that are not workload flags, for the driver. */
   List<String> driverFlags() {
     return flags.stream().filter(f -> !f.equalsIgnoreCase("persistent")).toList();
@@ -184,7 +193,8 @@ final class WorkloadOptions {
             .persistent(durable || flags.stream().anyMatch(f -> f.equalsIgnoreCase("persistent")))
             .catchUp(catchUp())
             .reportInterval(interval)
-            .drainTimeout(drainTimeout);
+            .drainTimeout(drainTimeout)
+            .progressTimeout(progressTimeout);
     if (queuePattern != null) {
       if (queuePatternTo == null) {
         throw new WorkloadException("--queue-pattern needs --queue-pattern-to");

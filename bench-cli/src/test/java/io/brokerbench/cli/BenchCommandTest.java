@@ -139,6 +139,25 @@ class BenchCommandTest {
   }
 
   @Test
+  void familiarReportsArePrintedOnRequest() {
+    int code = bench("run", "loopback", "-C", "5k", "--report", "quiver,perftest");
+
+    assertThat(code).isZero();
+    assertThat(out.toString())
+        .contains("RESULTS")
+        .contains("Latencies by percentile (from the intended send time):")
+        .contains("id: ")
+        .doesNotContain(" time(s)     sent/s");
+  }
+
+  @Test
+  void anUnknownReportIsAUsageError() {
+    assertThat(bench("run", "loopback", "-C", "5k", "--report", "fancy")).isEqualTo(2);
+    assertThat(errorLine())
+        .isEqualTo("bench: unknown report 'fancy': use brokerbench, perftest, quiver or rocketmq");
+  }
+
+  @Test
   void everyDriverOptionFitsBesideTheWorkloadOptions() {
     CommandLine run = BenchCommand.commandLine().getSubcommands().get("run");
 

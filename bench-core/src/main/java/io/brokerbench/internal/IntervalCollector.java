@@ -35,6 +35,8 @@ final class IntervalCollector {
   private long previousSent;
   private long previousConfirmed;
   private long previousReceived;
+  private long previousRejected;
+  private long previousFailed;
   private long previousCpuNanos;
   private long measuredSent;
   private long measuredConfirmed;
@@ -70,6 +72,8 @@ final class IntervalCollector {
     long sent = sum(producers, p -> p.sent.get());
     long confirmed = sum(producers, p -> p.confirmed.sum());
     long received = sum(consumers, c -> c.received.get());
+    long rejected = sum(producers, p -> p.rejected.sum());
+    long failed = sum(producers, p -> p.failed.sum());
     long cpu = process.cpuNanos();
     long rss = process.rssBytes();
     boolean warmup = warmupEndNanos > startNanos && now <= warmupEndNanos;
@@ -103,6 +107,8 @@ final class IntervalCollector {
             sent - previousSent,
             confirmed - previousConfirmed,
             received - previousReceived,
+            rejected - previousRejected,
+            failed - previousFailed,
             rate(sent - previousSent, seconds),
             rate(confirmed - previousConfirmed, seconds),
             rate(received - previousReceived, seconds),
@@ -114,6 +120,8 @@ final class IntervalCollector {
     previousSent = sent;
     previousConfirmed = confirmed;
     previousReceived = received;
+    previousRejected = rejected;
+    previousFailed = failed;
     previousCpuNanos = cpu;
     listener.accept(sample, histograms);
   }

@@ -185,6 +185,9 @@ public final class Runner {
             warmupEnd,
             (sample, histograms) -> forEachSink(sink -> sink.interval(sample, histograms)));
     ScheduledExecutorService reporter = startReporter(collector, intervalNanos);
+    if (!workload.progressTimeout().isZero()) {
+      watchProgress(reporter);
+    }
     for (ProducerTask p : producers) {
       p.schedule(start, end);
       p.thread().start();
@@ -213,6 +216,45 @@ public final class Runner {
     reporter.scheduleAtFixedRate(
         collector::collect, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
     return reporter;
+  }
+
+  /**
+   * Fails the run when no message was sent, confirmed or received for the progress timeout, as
+   * quiver's {@code --timeout} does, so a stuck broker ends the run with the results so far.
+   */
+  private void watchProgress(ScheduledExecutorService reporter) {
+    long timeoutNanos = workload.progressTimeout().toNanos();
+    long[] last = {-1, System.nanoTime()};
+    reporter.scheduleWithFixedDelay(
+        () -> {
+          long progress = progressCount();
+          long now = System.nanoTime();
+          if (progress != last[0]) {
+            last[0] = progress;
+            last[1] = now;
+          } else if (now - last[1] >= timeoutNanos && !control.stopping()) {
+            control.fail(
+                new DriverException(
+                    "no progress for "
+                        + workload.progressTimeout().toMillis() / 1000.0
+                        + " s: nothing was sent, confirmed or received (is the broker stuck or the"
+                        + " destination blocked?)"));
+          }
+        },
+        100,
+        100,
+        TimeUnit.MILLISECONDS);
+  }
+
+  private long progressCount() {
+    long count = 0;
+    for (ProducerTask p : producers) {
+      count += p.sent.get() + p.confirmed.sum() + p.rejected.sum() + p.failed.sum();
+    }
+    for (ConsumerTask c : consumers) {
+      count += c.received.get();
+    }
+    return count;
   }
 
   private static void stopReporter(ScheduledExecutorService reporter) {

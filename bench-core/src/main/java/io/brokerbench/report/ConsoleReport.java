@@ -13,11 +13,23 @@ import org.HdrHistogram.Histogram;
  */
 public final class ConsoleReport implements ReportSink {
   private final PrintWriter out;
+  private final boolean intervalLines;
   private int lines;
 
-  /** A report printing to {@code out}. */
+  /** A report printing every interval and the summary to {@code out}. */
   public ConsoleReport(PrintWriter out) {
+    this(out, true);
+  }
+
+  /**
+   * A report printing to {@code out}.
+   *
+   * @param intervalLines false to print only the start line and the summary (when another report
+   *     prints the intervals)
+   */
+  public ConsoleReport(PrintWriter out, boolean intervalLines) {
     this.out = out;
+    this.intervalLines = intervalLines;
   }
 
   @Override
@@ -37,6 +49,9 @@ public final class ConsoleReport implements ReportSink {
 
   @Override
   public void interval(IntervalSample s, Map<LatencyKind, Histogram> histograms) {
+    if (!intervalLines) {
+      return;
+    }
     if (lines++ % 20 == 0) {
       out.println(
           "   time(s)     sent/s     conf/s     recv/s |  e2e p50(us)    p99(us)    max(us) |"

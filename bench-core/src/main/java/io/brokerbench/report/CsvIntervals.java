@@ -44,6 +44,8 @@ public final class CsvIntervals implements ReportSink {
                 "sent",
                 "confirmed",
                 "received",
+                "rejected",
+                "failed",
                 "sent_per_s",
                 "confirmed_per_s",
                 "received_per_s"));
@@ -74,6 +76,10 @@ public final class CsvIntervals implements ReportSink {
         .append(s.confirmed())
         .append(',')
         .append(s.received())
+        .append(',')
+        .append(s.rejected())
+        .append(',')
+        .append(s.failed())
         .append(',')
         .append(number(s.sentPerSecond()))
         .append(',')

@@ -14,6 +14,9 @@ import java.util.Map;
  * @param sent messages sent in the interval
  * @param confirmed messages the broker confirmed (accepted) in the interval
  * @param received messages consumers received in the interval
+ * @param rejected messages the broker refused in the interval (nack, rejected, RocketMQ response
+ *     failure)
+ * @param failed sends that failed in the client in the interval
  * @param sentPerSecond send rate
  * @param confirmedPerSecond confirm rate
  * @param receivedPerSecond receive rate
@@ -30,6 +33,8 @@ public record IntervalSample(
     long sent,
     long confirmed,
     long received,
+    long rejected,
+    long failed,
     double sentPerSecond,
     double confirmedPerSecond,
     double receivedPerSecond,

@@ -8,6 +8,7 @@ import org.HdrHistogram.Histogram;
  * @param count values recorded
  * @param minMicros smallest value
  * @param meanMicros mean
+ * @param p25Micros 25th percentile
  * @param p50Micros 50th percentile (median)
  * @param p75Micros 75th percentile
  * @param p90Micros 90th percentile
@@ -23,6 +24,7 @@ public record LatencySummary(
     long count,
     double minMicros,
     double meanMicros,
+    double p25Micros,
     double p50Micros,
     double p75Micros,
     double p90Micros,
@@ -37,12 +39,13 @@ public record LatencySummary(
   /** Summarizes a histogram of nanosecond values. */
   public static LatencySummary of(Histogram h, long negative, long clamped) {
     if (h.getTotalCount() == 0) {
-      return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, negative, clamped);
+      return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, negative, clamped);
     }
     return new LatencySummary(
         h.getTotalCount(),
         micros(h.getMinValue()),
         h.getMean() / 1000.0,
+        micros(h.getValueAtPercentile(25)),
         micros(h.getValueAtPercentile(50)),
         micros(h.getValueAtPercentile(75)),
         micros(h.getValueAtPercentile(90)),

@@ -25,6 +25,7 @@ import java.util.Locale;
  * @param ackEvery acknowledgement batch for multiple acks
  * @param persistent persistent messages
  * @param catchUp catch-up policy
+ * @param progressTimeoutSeconds no-progress timeout; 0 for none
  */
 public record WorkloadSummary(
     int producers,
@@ -42,7 +43,8 @@ public record WorkloadSummary(
     String ackMode,
     int ackEvery,
     boolean persistent,
-    String catchUp) {
+    String catchUp,
+    double progressTimeoutSeconds) {
 
   /** The summary of a workload. */
   public static WorkloadSummary of(Workload w) {
@@ -62,7 +64,8 @@ public record WorkloadSummary(
         w.ackMode().name().toLowerCase(Locale.ROOT),
         w.ackEvery(),
         w.persistent(),
-        w.catchUp().name().toLowerCase(Locale.ROOT));
+        w.catchUp().name().toLowerCase(Locale.ROOT),
+        seconds(w.progressTimeout()));
   }
 
   private static double seconds(Duration d) {

@@ -36,6 +36,8 @@ import java.util.Objects;
  * @param catchUp what producers do with overdue sends
  * @param reportInterval length of one reporting interval
  * @param drainTimeout how long consumers may take to receive what was sent after producers stop
+ * @param progressTimeout end the run as failed when no message is sent, confirmed or received for
+ *     this long (quiver's {@code --timeout}); zero for never
  */
 public record Workload(
     int producers,
@@ -54,7 +56,8 @@ public record Workload(
     boolean persistent,
     CatchUpPolicy catchUp,
     Duration reportInterval,
-    Duration drainTimeout) {
+    Duration drainTimeout,
+    Duration progressTimeout) {
 
   /** Largest accepted in-flight window (the confirm bookkeeping is sized to it). */
   public static final int MAX_IN_FLIGHT_WINDOW = 1 << 20;
@@ -71,6 +74,7 @@ public record Workload(
     Objects.requireNonNull(catchUp, "catchUp");
     Objects.requireNonNull(reportInterval, "reportInterval");
     Objects.requireNonNull(drainTimeout, "drainTimeout");
+    Objects.requireNonNull(progressTimeout, "progressTimeout");
     atLeast("producers", producers, 0);
     atLeast("consumers", consumers, 0);
     if (producers + consumers == 0) {
@@ -118,6 +122,10 @@ public record Workload(
     }
     if (drainTimeout.isNegative()) {
       throw new WorkloadException("drain timeout must be >= 0 (got " + drainTimeout + ")");
+    }
+    if (progressTimeout.isNegative()) {
+      throw new WorkloadException(
+          "progress timeout must be >= 0, 0 for none (got " + progressTimeout + ")");
     }
   }
 
@@ -171,6 +179,7 @@ public record Workload(
     private CatchUpPolicy catchUp = CatchUpPolicy.BURST;
     private Duration reportInterval = Duration.ofSeconds(1);
     private Duration drainTimeout = Duration.ofSeconds(10);
+    private Duration progressTimeout = Duration.ZERO;
 
     private Builder() {}
 
@@ -193,6 +202,7 @@ public record Workload(
       catchUp = w.catchUp;
       reportInterval = w.reportInterval;
       drainTimeout = w.drainTimeout;
+      progressTimeout = w.progressTimeout;
     }
 
     /** Number of producers. */
@@ -307,6 +317,12 @@ public record Workload(
       return this;
     }
 
+    /** Ends the run as failed after this long without any message sent, confirmed or received. */
+    public Builder progressTimeout(Duration progressTimeout) {
+      this.progressTimeout = progressTimeout;
+      return this;
+    }
+
     /**
      * Builds and validates the workload.
      *
@@ -337,7 +353,8 @@ public record Workload(
           persistent,
           catchUp,
           reportInterval,
-          drainTimeout);
+          drainTimeout,
+          progressTimeout);
     }
   }
 }

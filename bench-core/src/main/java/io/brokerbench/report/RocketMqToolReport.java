@@ -1,0 +1,60 @@
+package io.brokerbench.report;
+
+import io.brokerbench.latency.LatencyKind;
+import java.io.PrintWriter;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The periodic lines of RocketMQ's benchmark {@code Producer} and {@code Consumer}, so that users
+ * can compare with their old logs: send TPS, max and average RT, send and response failures, and
+ * consume TPS with average and max born-to-consume (B2C, from the producer's stamp) and
+ * store-to-consume (S2C) latency. Brokerbench's own report prints the full percentiles.
+ */
+public final class RocketMqToolReport implements ReportSink {
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS", Locale.ROOT);
+
+  private final PrintWriter out;
+
+  /** A report printing to {@code out}. */
+  public RocketMqToolReport(PrintWriter out) {
+    this.out = out;
+  }
+
+  @Override
+  public void interval(IntervalSample s, Map<LatencyKind, Histogram> histograms) {
+    String now = LocalDateTime.now().format(TIME);
+    LatencySummary rt = s.latency().get(LatencyKind.CONFIRM_FROM_SEND.key());
+    if (s.sent() > 0 || s.failed() > 0 || s.rejected() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "Current Time: %s | Send TPS: %d | Max RT(ms): %d | Average RT(ms): %7.3f | Send Failed:"
+              + " %d | Response Failed: %d%n",
+          now,
+          Math.round(s.sentPerSecond()),
+          rt == null ? 0 : (long) (rt.maxMicros() / 1000),
+          rt == null ? 0 : rt.meanMicros() / 1000,
+          s.failed(),
+          s.rejected());
+    }
+    LatencySummary b2c = s.latency().get(LatencyKind.END_TO_END_FROM_SEND.key());
+    LatencySummary s2c = s.latency().get(LatencyKind.STORE_TO_CONSUME.key());
+    if (s.received() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "Current Time: %s | Consume TPS: %d | AVG(B2C) RT(ms): %7.3f | AVG(S2C) RT(ms): %7.3f |"
+              + " MAX(B2C) RT(ms): %d | MAX(S2C) RT(ms): %d%n",
+          now,
+          Math.round(s.receivedPerSecond()),
+          b2c == null ? 0 : b2c.meanMicros() / 1000,
+          s2c == null ? 0 : s2c.meanMicros() / 1000,
+          b2c == null ? 0 : (long) (b2c.maxMicros() / 1000),
+          s2c == null ? 0 : (long) (s2c.maxMicros() / 1000));
+    }
+    out.flush();
+  }
+}

@@ -1,0 +1,84 @@
+package io.brokerbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.integrity.IntegrityCounts;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FamiliarReportsTest {
+  private final StringWriter text = new StringWriter();
+  private final PrintWriter out = new PrintWriter(text);
+
+  private static LatencySummary latency(double p50Micros, double maxMicros) {
+    return new LatencySummary(
+        10, 5, 1_500, 100, p50Micros, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, maxMicros, 0, 0);
+  }
+
+  private static IntervalSample sample() {
+    return new IntervalSample(
+        0,
+        0,
+        2,
+        false,
+        20_000,
+        19_000,
+        18_000,
+        3,
+        2,
+        10_000,
+        9_500,
+        9_000,
+        Map.of(
+            "e2e", latency(1_234, 9_999),
+            "e2e_send", latency(1_000, 8_000),
+            "confirm_send", latency(500, 2_500),
+            "s2c", latency(700, 4_000)),
+        55,
+        200L << 20);
+  }
+
+  @Test
+  void quiverTableAndResultsBlock() {
+    QuiverReport report = new QuiverReport(out);
+    report.interval(sample(), Map.of());
+    report.finished(
+        new RunResult(
+            RunResult.SCHEMA,
+            "completed",
+            null,
+            null,
+            null,
+            new Totals(
+                2, 2, 20_000, 19_000, 0, 0, 0, 0, 0, 0, 0, 18_000, 10_000, 9_500, 9_000, 1, 50, 1),
+            Map.of("e2e", latency(1_234, 9_999)),
+            new IntegrityCounts(18_000, 0, 0, 0, 0, 0),
+            List.of(),
+            List.of()));
+
+    assertThat(text.toString())
+        .contains("     2.0       20,000     10,000      55    200.0       2.0       18,000")
+        .contains("Sender rate ...")
+        .containsPattern("End-to-end rate \\.+ 9,000 messages/s")
+        .containsPattern(" +0% \\.+ +5 us +90.00% \\.+ +3,000 us")
+        .containsPattern(" +25% \\.+ +100 us +99.00% \\.+ +5,000 us")
+        .containsPattern(" +100% \\.+ +9,999 us +99.99% \\.+ +7,000 us");
+  }
+
+  @Test
+  void rocketMqToolLinesWithFailuresSplitLikeTheTool() {
+    new RocketMqToolReport(out).interval(sample(), Map.of());
+
+    assertThat(text.toString())
+        .containsPattern(
+            "Current Time: .* \\| Send TPS: 10000 \\| Max RT\\(ms\\): 2 \\| Average RT\\(ms\\): "
+                + "  1.500 \\| Send Failed: 2 \\| Response Failed: 3")
+        .containsPattern(
+            "Current Time: .* \\| Consume TPS: 9000 \\| AVG\\(B2C\\) RT\\(ms\\):   1.500 \\|"
+                + " AVG\\(S2C\\) RT\\(ms\\):   1.500 \\| MAX\\(B2C\\) RT\\(ms\\): 8 \\|"
+                + " MAX\\(S2C\\) RT\\(ms\\): 4");
+  }
+}

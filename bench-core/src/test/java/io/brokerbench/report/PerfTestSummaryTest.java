@@ -1,0 +1,160 @@
+package io.brokerbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.integrity.IntegrityCounts;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PerfTestSummaryTest {
+  private static final String FOOTER =
+      "brokerbench figures: rates after the warm-up, latencies from the intended send time over"
+          + " every message (HdrHistogram)";
+
+  private final StringWriter out = new StringWriter();
+
+  @Test
+  void printsPerfTestsLinesWithBrokerbenchsFigures() {
+    RunResult result =
+        result(
+            1,
+            1,
+            192,
+            31_250.9,
+            31_249.2,
+            Map.of(
+                "e2e", latency(812.9, 3_412.2, 4_410.5, 6_711.0, 9_120.99),
+                "e2e_send", latency(1, 2, 3, 4, 5),
+                "confirm", latency(604.0, 2_931.7, 3_906.1, 5_872.4, 8_008.0),
+                "confirm_send", latency(6, 7, 8, 9, 10)));
+
+    assertThat(print(new PerfTestSummary(new PrintWriter(out)), result))
+        .containsExactly(
+            "id: brokerbench, sending rate avg: 31250 msg/s",
+            "id: brokerbench, receiving rate avg: 31249 msg/s",
+            "id: brokerbench, consumer latency min/median/75th/95th/99th"
+                + " 812/3412/4410/6711/9120 µs",
+            "id: brokerbench, confirm latency min/median/75th/95th/99th"
+                + " 604/2931/3906/5872/8008 µs",
+            "id: brokerbench, " + FOOTER);
+  }
+
+  @Test
+  void omitsTheConfirmLineWithoutConfirmsAndTheIdWhenNoneIsGiven() {
+    RunResult result = result(1, 1, 0, 5.25, 0.5, Map.of("e2e", latency(10, 20, 30, 40, 50)));
+
+    assertThat(print(new PerfTestSummary(new PrintWriter(out), null), result))
+        .containsExactly(
+            "sending rate avg: 5.3 msg/s",
+            "receiving rate avg: 0.50 msg/s",
+            "consumer latency min/median/75th/95th/99th 10/20/30/40/50 µs",
+            FOOTER);
+  }
+
+  @Test
+  void printsZerosLikePerfTestWhenALatencyHasNoValues() {
+    RunResult result = result(1, 1, 192, 0, 0, Map.of());
+
+    assertThat(print(new PerfTestSummary(new PrintWriter(out), "run-1"), result))
+        .containsExactly(
+            "id: run-1, sending rate avg: 0 msg/s",
+            "id: run-1, receiving rate avg: 0 msg/s",
+            "id: run-1, consumer latency min/median/75th/95th/99th 0/0/0/0/0 µs",
+            "id: run-1, confirm latency min/median/75th/95th/99th 0/0/0/0/0 µs",
+            "id: run-1, " + FOOTER);
+  }
+
+  @Test
+  void formatsRatesAsPerfTestDoes() {
+    assertThat(PerfTestSummary.rate(0)).isEqualTo("0");
+    assertThat(PerfTestSummary.rate(0.123)).isEqualTo("0.12");
+    assertThat(PerfTestSummary.rate(9.96)).isEqualTo("10.0");
+    assertThat(PerfTestSummary.rate(10.99)).isEqualTo("10");
+    assertThat(PerfTestSummary.rate(123_456.7)).isEqualTo("123456");
+  }
+
+  private List<String> print(PerfTestSummary summary, RunResult result) {
+    summary.finished(result);
+    return out.toString().lines().toList();
+  }
+
+  private static LatencySummary latency(
+      double min, double p50, double p75, double p95, double p99) {
+    return new LatencySummary(1_000, min, p50, min, p50, p75, p95, p95, p99, p99, p99, p99, 0, 0);
+  }
+
+  private static RunResult result(
+      int producers,
+      int consumers,
+      int window,
+      double sentPerSecond,
+      double receivedPerSecond,
+      Map<String, LatencySummary> latency) {
+    WorkloadSummary workload =
+        new WorkloadSummary(
+            producers,
+            consumers,
+            List.of("q"),
+            12,
+            List.of(0.0),
+            List.of(0.0),
+            0,
+            200_000,
+            200_000,
+            0,
+            window,
+            200,
+            "multiple",
+            200,
+            true,
+            "burst",
+            0);
+    Environment environment =
+        new Environment(
+            "amqp091",
+            "amqp://127.0.0.1:5672",
+            false,
+            "amqp-client 5.25.0",
+            "body",
+            "2026-01-01T00:00:00Z",
+            "host",
+            "Linux",
+            "17",
+            2,
+            "0.1.0-SNAPSHOT");
+    Totals totals =
+        new Totals(
+            6.4,
+            6.4,
+            200_000,
+            200_000,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            200_000,
+            sentPerSecond,
+            sentPerSecond,
+            receivedPerSecond,
+            1.0,
+            5.0,
+            -1);
+    return new RunResult(
+        RunResult.SCHEMA,
+        "completed",
+        null,
+        workload,
+        environment,
+        totals,
+        latency,
+        new IntegrityCounts(200_000, 0, 0, 0, 0, 0),
+        List.of(),
+        List.of());
+  }
+}
