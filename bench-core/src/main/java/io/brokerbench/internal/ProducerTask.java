@@ -108,11 +108,14 @@ final class ProducerTask implements Runnable, SendListener {
     long sequence = 0;
     while (!control.stopping() && (limit == 0 || sequence < limit)) {
       long intended;
+      long sentNanos;
       if (schedule.unlimitedNow()) {
         if (window != null && !window.awaitCapacity(control, endNanos)) {
           break;
         }
+        // No schedule: the send is intended the moment it may start, so one clock read serves.
         intended = schedule.next(clock.nanoTime());
+        sentNanos = intended;
       } else {
         intended = schedule.next(clock.nanoTime());
         if (intended >= endNanos || !sleepUntil(intended)) {
@@ -121,11 +124,11 @@ final class ProducerTask implements Runnable, SendListener {
         if (window != null && !window.awaitCapacity(control, endNanos)) {
           break;
         }
+        sentNanos = clock.nanoTime();
       }
       if (intended >= endNanos) {
         break;
       }
-      long sentNanos = clock.nanoTime();
       long slip = sentNanos - intended;
       PayloadStamp.encode(message.stamp(), 0, producerId, sequence, intended + epochOffset, slip);
       message.sequence(sequence);
