@@ -170,6 +170,30 @@ class BenchmarkRunTest {
   }
 
   @Test
+  void theWarmUpIsReportedButLeftOutOfTheTotals() throws Exception {
+    Workload workload =
+        Workload.builder()
+            .rate(2_000)
+            .warmup(Duration.ofMillis(400))
+            .duration(Duration.ofSeconds(1))
+            .reportInterval(Duration.ofMillis(200))
+            .build();
+
+    RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
+
+    assertThat(result.intervals().get(0).warmup()).isTrue();
+    assertThat(result.intervals().get(result.intervals().size() - 1).warmup()).isFalse();
+    long warmupSent =
+        result.intervals().stream().filter(i -> i.warmup()).mapToLong(i -> i.sent()).sum();
+    assertThat(warmupSent).isBetween(600L, 1_000L);
+    assertThat(result.totals().sent()).isBetween(1_800L, 2_200L);
+    // Counter and histogram are read a moment apart: a message arriving then may have its count
+    // and its latency on different sides of the warm-up's end.
+    assertThat(result.latency().get("e2e").count())
+        .isCloseTo(result.totals().received(), org.assertj.core.data.Offset.offset(10L));
+  }
+
+  @Test
   void anUnknownDriverNamesTheAvailableOnes() {
     assertThatThrownBy(() -> Drivers.find("kafka"))
         .isInstanceOf(WorkloadException.class)

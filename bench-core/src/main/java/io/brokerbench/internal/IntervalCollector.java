@@ -26,6 +26,7 @@ final class IntervalCollector {
   private final NanoClock clock;
   private final long startNanos;
   private final long warmupEndNanos;
+  private final long intervalNanos;
   private final BiConsumer<IntervalSample, Map<LatencyKind, Histogram>> listener;
   private final ProcessSampler process = new ProcessSampler();
 
@@ -51,6 +52,7 @@ final class IntervalCollector {
       NanoClock clock,
       long startNanos,
       long warmupEndNanos,
+      long intervalNanos,
       BiConsumer<IntervalSample, Map<LatencyKind, Histogram>> listener) {
     this.recorders = recorders;
     this.producers = producers;
@@ -58,6 +60,7 @@ final class IntervalCollector {
     this.clock = clock;
     this.startNanos = startNanos;
     this.warmupEndNanos = warmupEndNanos;
+    this.intervalNanos = intervalNanos;
     this.listener = listener;
     this.previousNanos = startNanos;
     this.previousCpuNanos = process.cpuNanos();
@@ -76,7 +79,9 @@ final class IntervalCollector {
     long failed = sum(producers, p -> p.failed.sum());
     long cpu = process.cpuNanos();
     long rss = process.rssBytes();
-    boolean warmup = warmupEndNanos > startNanos && now <= warmupEndNanos;
+    // Intervals end on multiples of the interval from the start, a little late when the reporter
+    // thread is: half an interval of tolerance puts the one ending at the warm-up's end inside it.
+    boolean warmup = warmupEndNanos > startNanos && now < warmupEndNanos + intervalNanos / 2;
     double seconds = (now - previousNanos) / 1e9;
 
     Map<LatencyKind, Histogram> histograms = new EnumMap<>(LatencyKind.class);

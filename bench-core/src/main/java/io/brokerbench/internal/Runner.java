@@ -183,6 +183,7 @@ public final class Runner {
             clock,
             start,
             warmupEnd,
+            intervalNanos,
             (sample, histograms) -> forEachSink(sink -> sink.interval(sample, histograms)));
     ScheduledExecutorService reporter = startReporter(collector, intervalNanos);
     if (!workload.progressTimeout().isZero()) {

@@ -3,10 +3,13 @@ package io.brokerbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.integrity.IntegrityCounts;
+import io.brokerbench.latency.LatencyRecorder;
+import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class PerfTestSummaryTest {
@@ -26,19 +29,17 @@ class PerfTestSummaryTest {
             31_250.9,
             31_249.2,
             Map.of(
-                "e2e", latency(812.9, 3_412.2, 4_410.5, 6_711.0, 9_120.99),
+                "e2e", latency(64, 341, 441, 671, 912),
                 "e2e_send", latency(1, 2, 3, 4, 5),
-                "confirm", latency(604.0, 2_931.7, 3_906.1, 5_872.4, 8_008.0),
+                "confirm", latency(60, 293, 390, 587, 800),
                 "confirm_send", latency(6, 7, 8, 9, 10)));
 
     assertThat(print(new PerfTestSummary(new PrintWriter(out)), result))
         .containsExactly(
             "id: brokerbench, sending rate avg: 31250 msg/s",
             "id: brokerbench, receiving rate avg: 31249 msg/s",
-            "id: brokerbench, consumer latency min/median/75th/95th/99th"
-                + " 812/3412/4410/6711/9120 µs",
-            "id: brokerbench, confirm latency min/median/75th/95th/99th"
-                + " 604/2931/3906/5872/8008 µs",
+            "id: brokerbench, consumer latency min/median/75th/95th/99th 64/341/441/671/912 µs",
+            "id: brokerbench, confirm latency min/median/75th/95th/99th 60/293/390/587/800 µs",
             "id: brokerbench, " + FOOTER);
   }
 
@@ -81,9 +82,20 @@ class PerfTestSummaryTest {
     return out.toString().lines().toList();
   }
 
-  private static LatencySummary latency(
-      double min, double p50, double p75, double p95, double p99) {
-    return new LatencySummary(1_000, min, p50, min, p50, p75, p95, p95, p99, p99, p99, p99, 0, 0);
+  /**
+   * A summary from a real histogram of 100 values with these percentiles, in microseconds. Under 1
+   * ms a 3-digit histogram resolves better than a microsecond; the minimum is reported as the
+   * lowest value of its bucket, so it must fall on a bucket boundary (60 and 64 µs do).
+   */
+  private static LatencySummary latency(long min, long p50, long p75, long p95, long p99) {
+    Histogram h = LatencyRecorder.newHistogram();
+    h.recordValue(min * 1_000);
+    h.recordValueWithCount(p50 * 1_000, 49);
+    h.recordValueWithCount(p75 * 1_000, 25);
+    h.recordValueWithCount(p95 * 1_000, 20);
+    h.recordValueWithCount(p99 * 1_000, 4);
+    h.recordValue(999_000);
+    return LatencySummary.of(h, 0, 0);
   }
 
   private static RunResult result(
@@ -94,24 +106,13 @@ class PerfTestSummaryTest {
       double receivedPerSecond,
       Map<String, LatencySummary> latency) {
     WorkloadSummary workload =
-        new WorkloadSummary(
-            producers,
-            consumers,
-            List.of("q"),
-            12,
-            List.of(0.0),
-            List.of(0.0),
-            0,
-            200_000,
-            200_000,
-            0,
-            window,
-            200,
-            "multiple",
-            200,
-            true,
-            "burst",
-            0);
+        WorkloadSummary.of(
+            Workload.builder()
+                .producers(producers)
+                .consumers(consumers)
+                .inFlightWindow(window)
+                .messagesPerProducer(200_000)
+                .build());
     Environment environment =
         new Environment(
             "amqp091",
