@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -48,15 +47,12 @@ public final class JmhCompare {
     for (JsonNode run : root) {
       StringBuilder key = new StringBuilder(run.path("benchmark").asText());
       JsonNode params = run.path("params");
-      for (Iterator<Map.Entry<String, JsonNode>> it = params.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> p = it.next();
+      for (Map.Entry<String, JsonNode> p : params.properties()) {
         key.append(' ').append(p.getKey()).append('=').append(p.getValue().asText());
       }
       JsonNode primary = run.path("primaryMetric");
       double bytes = Double.NaN;
-      for (Iterator<Map.Entry<String, JsonNode>> it = run.path("secondaryMetrics").fields();
-          it.hasNext(); ) {
-        Map.Entry<String, JsonNode> m = it.next();
+      for (Map.Entry<String, JsonNode> m : run.path("secondaryMetrics").properties()) {
         if (m.getKey().endsWith(ALLOCATION)) {
           bytes = m.getValue().path("score").asDouble();
         }

@@ -1,0 +1,115 @@
+package io.brokerbench.amqp091;
+
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.workload.Workload;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * The core's own producer-side confirm bookkeeping, as the runner builds it for one producer: a
+ * {@code ProducerTask} (the {@link SendListener} a driver calls) and its {@code ConfirmWindow}.
+ *
+ * <p>Implementation notes: both classes are package-private in {@code io.brokerbench.internal}, so
+ * they are reached through {@link MethodHandles#privateLookupIn} (the benchmarks run on the class
+ * path, where every package is open). Only {@link #register} goes through a method handle per
+ * message; it is a {@code static final} exact handle, which the JIT inlines like a direct call. The
+ * confirm path itself is a plain interface call on {@link #listener}.
+ */
+final class CoreConfirmPath {
+  private static final String INTERNAL = "io.brokerbench.internal.";
+  private static final MethodHandle REGISTER;
+
+  static {
+    try {
+      Class<?> windowClass = Class.forName(INTERNAL + "ConfirmWindow");
+      REGISTER =
+          lookup(windowClass)
+              .findVirtual(
+                  windowClass,
+                  "register",
+                  MethodType.methodType(void.class, long.class, long.class, long.class))
+              .asType(
+                  MethodType.methodType(
+                      void.class, Object.class, long.class, long.class, long.class));
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** The producer task: what a driver's confirm callback calls. */
+  final SendListener listener;
+
+  private final Object window;
+
+  /** The bookkeeping of one producer with an in-flight window of {@code window} messages. */
+  CoreConfirmPath(int window) {
+    try {
+      Class<?> recordersClass = Class.forName(INTERNAL + "RunRecorders");
+      Class<?> controlClass = Class.forName(INTERNAL + "RunControl");
+      Class<?> taskClass = Class.forName(INTERNAL + "ProducerTask");
+      Object recorders =
+          lookup(recordersClass)
+              .findConstructor(recordersClass, MethodType.methodType(void.class, int.class))
+              .invoke(2);
+      Object control =
+          lookup(controlClass)
+              .findConstructor(controlClass, MethodType.methodType(void.class))
+              .invoke();
+      MethodHandles.Lookup tasks = lookup(taskClass);
+      Object task =
+          tasks
+              .findConstructor(
+                  taskClass,
+                  MethodType.methodType(
+                      void.class,
+                      int.class,
+                      int.class,
+                      Workload.class,
+                      NanoClock.class,
+                      controlClass,
+                      recordersClass,
+                      boolean.class))
+              .invoke(
+                  0,
+                  0,
+                  Workload.builder().inFlightWindow(window).build(),
+                  NanoClock.system(),
+                  control,
+                  recorders,
+                  true);
+      Class<?> producerClass = Class.forName("io.brokerbench.spi.Producer");
+      tasks
+          .findVirtual(taskClass, "prepare", MethodType.methodType(Thread.class, producerClass))
+          .invoke(task, null);
+      this.window =
+          tasks
+              .findVirtual(
+                  taskClass,
+                  "confirmWindow",
+                  MethodType.methodType(Class.forName(INTERNAL + "ConfirmWindow")))
+              .invoke(task);
+      this.listener = (SendListener) task;
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException("the core's internals changed: update this benchmark", e);
+    }
+  }
+
+  /** Producer thread: the message with this sequence is about to be published. */
+  void register(long sequence, long intendedNanos, long sentNanos) {
+    try {
+      REGISTER.invokeExact(window, sequence, intendedNanos, sentNanos);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static MethodHandles.Lookup lookup(Class<?> target) throws IllegalAccessException {
+    return MethodHandles.privateLookupIn(target, MethodHandles.lookup());
+  }
+}

@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# Runs RabbitMQ PerfTest and brokerbench alternately on the same workload against the local
+# RabbitMQ (127.0.0.1:5672 only), several rounds, and prints each run's end-to-end msg/s and client
+# CPU per message, then the medians and the brokerbench/PerfTest ratios.
+#
+# Workload (issue 3's seed): one producer and one consumer on a predeclared classic durable queue,
+# 12-byte persistent mandatory messages through the default exchange, confirm window 192, qos 200,
+# multi-ack every 200, a fixed message count that the consumer drains.
+#
+# Figures:
+#   msg/s      each tool's own end-to-end average: PerfTest's "receiving rate avg" line, brokerbench's
+#              totals.receivedPerSecond in result.json
+#   cpu s/1M   user+sys CPU seconds of the client JVM (/usr/bin/time, whole process: start-up and JIT
+#              included, the same for both tools) per million messages; numerically µs per message
+#   wall s     wall-clock seconds of the client process
+# The machine is noisy (2 cores shared with the broker): compare only figures from one invocation.
+#
+# Usage: scripts/perftest-side-by-side.sh [-r ROUNDS] [-n MESSAGES] [-t RUN_TIMEOUT_S]
+#   -r ROUNDS        rounds, each one PerfTest run and one brokerbench run (default 3; order flips
+#                    every round)
+#   -n MESSAGES      messages per run (default 200000)
+#   -t RUN_TIMEOUT_S a run still going after this many seconds is killed and counted as failed
+#                    (default 300)
+# Environment: PERFTEST_VERSION (default 2.22.1), PERFTEST_DIR (cache, default
+# $HOME/.cache/brokerbench/perftest-$PERFTEST_VERSION), BENCH_JAR (default
+# bench-cli/target/bench-cli.jar; built with ./mvnw -B -q install -pl bench-cli -DskipITs),
+# QUEUE (default brokerbench-side-by-side), JAVA (default java), KEEP_DIR (keep every run's output,
+# brokerbench's result.json included, in this directory instead of a deleted temporary one).
+set -euo pipefail
+
+ROUNDS=3
+MESSAGES=200000
+RUN_TIMEOUT_S=300
+while getopts "r:n:t:" opt; do
+  case "$opt" in
+    r) ROUNDS=$OPTARG ;;
+    n) MESSAGES=$OPTARG ;;
+    t) RUN_TIMEOUT_S=$OPTARG ;;
+    *) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  esac
+done
+for n in "$ROUNDS" "$MESSAGES" "$RUN_TIMEOUT_S"; do
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "not a positive integer: $n" >&2; exit 2; }
+done
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PERFTEST_VERSION=${PERFTEST_VERSION:-2.22.1}
+PERFTEST_DIR=${PERFTEST_DIR:-$HOME/.cache/brokerbench/perftest-$PERFTEST_VERSION}
+BENCH_JAR=${BENCH_JAR:-$ROOT/bench-cli/target/bench-cli.jar}
+QUEUE=${QUEUE:-brokerbench-side-by-side}
+JAVA=${JAVA:-java}
+URI=amqp://guest:guest@127.0.0.1:5672
+if [[ -n ${KEEP_DIR:-} ]]; then
+  WORK=$KEEP_DIR
+  mkdir -p "$WORK"
+else
+  WORK=$(mktemp -d "${TMPDIR:-/tmp}/side-by-side.XXXXXX")
+  trap 'rm -rf "$WORK"' EXIT
+fi
+
+for tool in /usr/bin/time timeout python3 "$JAVA"; do
+  command -v "$tool" >/dev/null || { echo "missing: $tool" >&2; exit 1; }
+done
+[[ -f "$BENCH_JAR" ]] || { echo "missing $BENCH_JAR: run ./mvnw -B -q install -pl bench-cli -DskipITs" >&2; exit 1; }
+
+# PerfTest from Maven Central: a scratch pom with the one dependency, copied with its runtime
+# dependencies into $PERFTEST_DIR/lib (Maven Central has no uber jar of it).
+fetch_perftest() {
+  if compgen -G "$PERFTEST_DIR/lib/perf-test-$PERFTEST_VERSION.jar" >/dev/null; then
+    return
+  fi
+  mkdir -p "$PERFTEST_DIR"
+  cat >"$PERFTEST_DIR/pom.xml" <<EOF
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>local.scratch</groupId>
+  <artifactId>perftest-fetch</artifactId>
+  <version>1</version>
+  <packaging>pom</packaging>
+  <dependencies>
+    <dependency>
+      <groupId>com.rabbitmq</groupId>
+      <artifactId>perf-test</artifactId>
+      <version>$PERFTEST_VERSION</version>
+    </dependency>
+  </dependencies>
+</project>
+EOF
+  echo "fetching PerfTest $PERFTEST_VERSION into $PERFTEST_DIR/lib" >&2
+  "$ROOT/mvnw" -B -q -f "$PERFTEST_DIR/pom.xml" \
+    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
+    -DincludeScope=runtime -DoutputDirectory="$PERFTEST_DIR/lib"
+}
+
+# Declares the queue (durable classic), purges it and checks it is empty, with the amqp-client
+# that PerfTest brings (the management plugin, hence rabbitmqadmin, may be off).
+write_topology_tool() {
+  cat >"$PERFTEST_DIR/ResetQueue.java" <<'EOF'
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+
+public class ResetQueue {
+  public static void main(String[] args) throws Exception {
+    ConnectionFactory factory = new ConnectionFactory();
+    factory.setUri(args[0]);
+    factory.setConnectionTimeout(5_000);
+    try (Connection connection = factory.newConnection("side-by-side-reset");
+        Channel channel = connection.createChannel()) {
+      channel.queueDeclare(args[1], true, false, false, null);
+      int left = channel.queuePurge(args[1]).getMessageCount();
+      if (left > 0) {
+        System.err.println("purged " + left + " messages left in " + args[1] + " by the last run");
+      }
+      long depth = channel.messageCount(args[1]);
+      if (depth != 0) {
+        throw new IllegalStateException(args[1] + " still holds " + depth + " messages");
+      }
+    }
+  }
+}
+EOF
+}
+
+reset_queue() {
+  # stdout only carries logback's default DEBUG lines; errors go to stderr.
+  timeout -k 5 60 "$JAVA" -cp "$PERFTEST_DIR/lib/*" "$PERFTEST_DIR/ResetQueue.java" "$URI" "$QUEUE" \
+    >/dev/null
+}
+
+# run TOOL OUTDIR: runs one tool under /usr/bin/time and a timeout; prints "msgs_per_s cpu_s wall_s".
+run_tool() {
+  local tool=$1 out=$2 rc=0
+  mkdir -p "$out"
+  local cmd
+  if [[ $tool == perftest ]]; then
+    cmd=("$JAVA" -cp "$PERFTEST_DIR/lib/*" com.rabbitmq.perf.PerfTest -h "$URI"
+      -x 1 -y 1 -u "$QUEUE" --predeclared --exchange amq.default --routing-key "$QUEUE"
+      --flag persistent --flag mandatory --size 12 --confirm 192 --qos 200 --multi-ack-every 200
+      --pmessages "$MESSAGES" --cmessages "$MESSAGES" --id side-by-side)
+  else
+    cmd=("$JAVA" -jar "$BENCH_JAR" run amqp091 -h "$URI"
+      -x 1 -y 1 -u "$QUEUE" --predeclared --exchange amq.default --routing-key "$QUEUE"
+      --flag persistent --flag mandatory --size 12 --confirm 192 --qos 200 --multi-ack-every 200
+      --pmessages "$MESSAGES" --cmessages "$MESSAGES" -o "$out")
+  fi
+  timeout -k 10 "$RUN_TIMEOUT_S" /usr/bin/time -f '%U %S %e' -o "$out/time" "${cmd[@]}" \
+    >"$out/stdout" 2>"$out/stderr" || rc=$?
+  if [[ $rc -ne 0 ]]; then
+    echo "$tool failed (exit $rc, timeout ${RUN_TIMEOUT_S}s); last lines:" >&2
+    tail -5 "$out/stdout" "$out/stderr" >&2
+    return 1
+  fi
+  local rate
+  if [[ $tool == perftest ]]; then
+    rate=$(sed -n 's/.*receiving rate avg: \([0-9.]*\) msg\/s.*/\1/p' "$out/stdout" | tail -1)
+  else
+    rate=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))
+if r["status"] != "completed": sys.exit("brokerbench run " + r["status"] + ": " + str(r["error"]))
+print(r["totals"]["receivedPerSecond"])' "$out/result.json")
+  fi
+  [[ -n $rate ]] || { echo "$tool: no rate found in its output" >&2; return 1; }
+  read -r user sys wall <"$out/time"
+  echo "$rate $(python3 -c "print($user + $sys)") $wall"
+}
+
+fetch_perftest
+write_topology_tool
+echo "side by side: PerfTest $PERFTEST_VERSION vs brokerbench, $ROUNDS round(s) of $MESSAGES messages," \
+  "queue $QUEUE on 127.0.0.1:5672, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-6s %-12s %10s %10s %12s %8s\n' round tool msg/s cpu_s 'cpu s/1M' 'wall s'
+results=$WORK/results
+: >"$results"
+for ((round = 1; round <= ROUNDS; round++)); do
+  if ((round % 2 == 1)); then order=(perftest brokerbench); else order=(brokerbench perftest); fi
+  for tool in "${order[@]}"; do
+    reset_queue
+    if figures=$(run_tool "$tool" "$WORK/$round-$tool"); then
+      read -r rate cpu wall <<<"$figures"
+      per_million=$(python3 -c "print(f'{$cpu * 1e6 / $MESSAGES:.2f}')")
+      printf '%-6s %-12s %10.0f %10.2f %12s %8s\n' "$round" "$tool" "$rate" "$cpu" "$per_million" "$wall"
+      echo "$tool $rate $per_million" >>"$results"
+    fi
+  done
+done
+reset_queue
+
+python3 - "$results" <<'EOF'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
+def med(tool, col):
+    values = [float(r[col]) for r in rows if r[0] == tool]
+    return statistics.median(values) if values else None
+pt_rate, bb_rate = med("perftest", 1), med("brokerbench", 1)
+pt_cpu, bb_cpu = med("perftest", 2), med("brokerbench", 2)
+print()
+print(f"{'median':<19} {'msg/s':>10} {'cpu s/1M':>12}")
+for name, rate, cpu in (("PerfTest", pt_rate, pt_cpu), ("brokerbench", bb_rate, bb_cpu)):
+    if rate is not None:
+        print(f"{name:<19} {rate:>10.0f} {cpu:>12.2f}")
+if None in (pt_rate, bb_rate):
+    sys.exit("no ratio: a tool has no successful run")
+print(f"{'brokerbench/PerfTest':<19} {bb_rate / pt_rate:>9.2f}x {bb_cpu / pt_cpu:>11.2f}x"
+      "   (target: msg/s >= 1.25x, CPU per message <= 0.50x)")
+EOF
