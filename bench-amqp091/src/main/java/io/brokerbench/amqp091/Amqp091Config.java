@@ -1,6 +1,7 @@
 package io.brokerbench.amqp091;
 
 import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.OptionValues;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Duration;
 import java.time.Instant;
@@ -153,17 +154,21 @@ public record Amqp091Config(
             uris,
             queueType(options.get("queue-type"), arguments),
             arguments,
-            flag(options, "predeclared"),
+            OptionValues.flag(options, "predeclared"),
             exchange,
             options.getOrDefault("exchange-type", "direct").trim(),
             routingKey == null || routingKey.isEmpty() ? null : routingKey,
-            flag(options, "mandatory"),
+            OptionValues.flag(options, "mandatory"),
             options.get("stream-offset"),
-            (int) positive(options, "channels-per-connection", 1),
-            flag(options, "nio"),
-            flag(options, "tls-trust-all"),
-            flag(options, "sasl-external"),
-            Duration.ofMillis(positive(options, "connect-timeout-ms", 5_000)));
+            (int)
+                OptionValues.wholeNumber(
+                    options, "channels-per-connection", 1, 1, Integer.MAX_VALUE),
+            OptionValues.flag(options, "nio"),
+            OptionValues.flag(options, "tls-trust-all"),
+            OptionValues.flag(options, "sasl-external"),
+            Duration.ofMillis(
+                OptionValues.wholeNumber(
+                    options, "connect-timeout-ms", 5_000, 1, Integer.MAX_VALUE)));
     if (config.streamOffset != null) {
       config.streamOffsetArgument();
     }
@@ -308,36 +313,5 @@ public record Amqp091Config(
     } catch (NumberFormatException e) {
       return raw;
     }
-  }
-
-  private static boolean flag(Map<String, String> options, String name) {
-    String value = options.get(name);
-    if (value == null) {
-      return false;
-    }
-    String v = value.trim().toLowerCase(Locale.ROOT);
-    if (v.isEmpty() || v.equals("true")) {
-      return true;
-    }
-    if (v.equals("false")) {
-      return false;
-    }
-    throw new WorkloadException(name + " is a flag: true or false (got '" + value + "')");
-  }
-
-  private static long positive(Map<String, String> options, String name, long defaultValue) {
-    String value = options.get(name);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      long n = Long.parseLong(value.trim());
-      if (n >= 1 && n <= Integer.MAX_VALUE) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // Reported below.
-    }
-    throw new WorkloadException(name + " must be a whole number >= 1 (got '" + value + "')");
   }
 }

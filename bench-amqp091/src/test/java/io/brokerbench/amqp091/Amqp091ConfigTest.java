@@ -121,7 +121,7 @@ class Amqp091ConfigTest {
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-type", "lazy")))
         .hasMessage("queue-type must be classic, quorum or stream (got 'lazy')");
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("channels-per-connection", "0")))
-        .hasMessage("channels-per-connection must be a whole number >= 1 (got '0')");
+        .hasMessage("channels-per-connection must be between 1 and 2147483647 (got 0)");
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-args", "x-max-length")))
         .hasMessageStartingWith("queue-args must be key=value pairs");
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("uri", "http://user:pw@host")))

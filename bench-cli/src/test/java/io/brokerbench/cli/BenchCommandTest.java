@@ -115,6 +115,12 @@ class BenchCommandTest {
   }
 
   @Test
+  void aBadDriverOptionValueIsAUsageError() {
+    assertThat(bench("run", "loopback", "--queue-capacity", "lots")).isEqualTo(2);
+    assertThat(errorLine()).isEqualTo("bench: queue-capacity must be a whole number (got 'lots')");
+  }
+
+  @Test
   void anUnreachableBrokerIsARunFailureWithoutPasswordOrStackTrace() {
     int code = bench("run", "amqp091", "-h", "amqp://guest:s3cret@127.0.0.1:1", "-C", "10");
 

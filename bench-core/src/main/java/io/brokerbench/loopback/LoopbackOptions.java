@@ -1,6 +1,7 @@
 package io.brokerbench.loopback;
 
 import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.OptionValues;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Duration;
 import java.util.List;
@@ -44,31 +45,20 @@ public record LoopbackOptions(
 
   /** Parses option values given by name. */
   static LoopbackOptions parse(Map<String, String> options) {
-    int capacity = (int) number(options, "queue-capacity", DEFAULTS.queueCapacity);
-    if (capacity < 2 || Integer.bitCount(capacity) != 1) {
-      throw new WorkloadException(
-          "queue-capacity must be a power of two >= 2 (got " + capacity + ")");
+    int capacity =
+        (int)
+            OptionValues.wholeNumber(options, "queue-capacity", DEFAULTS.queueCapacity, 2, 1 << 30);
+    if (Integer.bitCount(capacity) != 1) {
+      throw new WorkloadException("queue-capacity must be a power of two (got " + capacity + ")");
     }
     return new LoopbackOptions(
-        Boolean.parseBoolean(options.getOrDefault("inline", "false")),
+        OptionValues.flag(options, "inline"),
         capacity,
-        number(options, "drop-every", 0),
-        number(options, "duplicate-every", 0),
-        number(options, "reorder-every", 0),
-        number(options, "stall-after", -1),
-        Duration.ofMillis(number(options, "stall-ms", 0)));
-  }
-
-  private static long number(Map<String, String> options, String name, long defaultValue) {
-    String value = options.get(name);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      return Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      throw new WorkloadException(name + " must be a whole number (got '" + value + "')");
-    }
+        OptionValues.wholeNumber(options, "drop-every", 0, 0, Long.MAX_VALUE),
+        OptionValues.wholeNumber(options, "duplicate-every", 0, 0, Long.MAX_VALUE),
+        OptionValues.wholeNumber(options, "reorder-every", 0, 0, Long.MAX_VALUE),
+        OptionValues.wholeNumber(options, "stall-after", -1, -1, Long.MAX_VALUE),
+        Duration.ofMillis(OptionValues.wholeNumber(options, "stall-ms", 0, 0, 3_600_000)));
   }
 
   static boolean every(long n, long sequence) {

@@ -1,18 +1,10 @@
 package io.brokerbench.amqp091;
 
-import java.util.concurrent.TimeUnit;
+import io.brokerbench.jmh.HotPathBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The AMQP 0.9.1 confirm path per message, from amqp-client's {@code ConfirmCallback} to the core:
@@ -23,13 +15,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>How to run: {@code java -jar bench-jmh/target/benchmarks.jar Amqp091Confirm -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class Amqp091ConfirmBenchmark {
+public class Amqp091ConfirmBenchmark extends HotPathBenchmark {
   /** Messages settled by one {@code multiple} confirm (RabbitMQ batches confirms of a window). */
   private static final int BATCH = 64;
 

@@ -1,20 +1,12 @@
 package io.brokerbench.amqp091;
 
 import com.rabbitmq.client.AMQP;
+import io.brokerbench.jmh.HotPathBenchmark;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.spi.OutgoingMessage;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -26,13 +18,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>How to run: {@code java -jar bench-jmh/target/benchmarks.jar Amqp091Encode -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class Amqp091EncodeBenchmark {
+public class Amqp091EncodeBenchmark extends HotPathBenchmark {
   /** 12: stamp in the body; 0: stamp in the {@value PublishEncoder#STAMP_HEADER} header. */
   @Param({"12", "0"})
   int bodyBytes;

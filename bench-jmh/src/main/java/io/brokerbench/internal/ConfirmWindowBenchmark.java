@@ -1,18 +1,10 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.jmh.HotPathBenchmark;
 import io.brokerbench.latency.LatencyRecorder;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * In-flight window bookkeeping per message: register a send, then settle it singly, or settle a
@@ -20,13 +12,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>How to run: {@code java -jar bench-jmh/target/benchmarks.jar ConfirmWindow -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class ConfirmWindowBenchmark {
+public class ConfirmWindowBenchmark extends HotPathBenchmark {
   private static final int BATCH = 64;
 
   @Param({"192", "3000"})

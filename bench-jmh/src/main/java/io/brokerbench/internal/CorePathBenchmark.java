@@ -1,6 +1,7 @@
 package io.brokerbench.internal;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.jmh.HotPathBenchmark;
 import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;
@@ -11,17 +12,8 @@ import io.brokerbench.spi.SendOutcome;
 import io.brokerbench.workload.CatchUpPolicy;
 import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Workload;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The whole per-message core path, without a broker: schedule step, clock read, stamp encode,
@@ -31,13 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>How to run: {@code java -jar bench-jmh/target/benchmarks.jar CorePath -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class CorePathBenchmark {
+public class CorePathBenchmark extends HotPathBenchmark {
   private final NanoClock clock = NanoClock.system();
   private final RunRecorders recorders = new RunRecorders(2);
   private final OutgoingMessage message = new OutgoingMessage(12);

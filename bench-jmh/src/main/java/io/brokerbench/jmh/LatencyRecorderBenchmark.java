@@ -1,29 +1,14 @@
 package io.brokerbench.jmh;
 
 import io.brokerbench.latency.LatencyRecorder;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Recording one latency value (nanoseconds, 3 digits) as consumers and confirm callbacks do.
  *
  * <p>How to run: {@code java -jar bench-jmh/target/benchmarks.jar LatencyRecorder -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class LatencyRecorderBenchmark {
+public class LatencyRecorderBenchmark extends HotPathBenchmark {
   private final LatencyRecorder.Writer exclusive = new LatencyRecorder().exclusiveWriter();
   private final LatencyRecorder.Writer shared = new LatencyRecorder().sharedWriter();
   private long value = 1_000;

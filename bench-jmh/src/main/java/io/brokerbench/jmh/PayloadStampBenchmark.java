@@ -1,16 +1,7 @@
 package io.brokerbench.jmh;
 
 import io.brokerbench.latency.PayloadStamp;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -18,13 +9,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>How to run: {@code java -jar bench-jmh/target/benchmarks.jar PayloadStamp -prof gc}
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class PayloadStampBenchmark {
+public class PayloadStampBenchmark extends HotPathBenchmark {
   private final byte[] body = new byte[12];
   private long sequence;
   private long epochNanos = 1_795_000_000_000_000_000L;
