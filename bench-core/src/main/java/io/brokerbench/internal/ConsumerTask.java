@@ -26,7 +26,7 @@ final class ConsumerTask implements DeliveryListener {
 
   final AtomicLong received = new AtomicLong();
   final AtomicLong foreign = new AtomicLong();
-  private volatile long lastReceiveNanos;
+  private final AtomicLong lastReceiveNanos = new AtomicLong();
 
   ConsumerTask(
       NanoClock clock,
@@ -52,7 +52,7 @@ final class ConsumerTask implements DeliveryListener {
     long now = clock.nanoTime();
     long count = received.get() + 1;
     received.lazySet(count);
-    lastReceiveNanos = now;
+    lastReceiveNanos.lazySet(now);
     int producer = (PayloadStamp.producerId(stamp, offset) - producerIdBase) & 0xFFFF;
     if (producer >= trackers.length) {
       foreign.lazySet(foreign.get() + 1);
@@ -87,6 +87,6 @@ final class ConsumerTask implements DeliveryListener {
   }
 
   long lastReceiveNanos() {
-    return lastReceiveNanos;
+    return lastReceiveNanos.get();
   }
 }
