@@ -8,11 +8,12 @@ import java.util.Map;
 
 /**
  * The same load through brokerbench's amqp10 driver (no CLI needed). Usage: BrokerbenchAmqp10
- * QUEUE COUNT BODY_BYTES CREDIT WINDOW
+ * QUEUE COUNT BODY_BYTES CREDIT WINDOW [engine|client]
  */
 public final class BrokerbenchAmqp10 {
   public static void main(String[] args) throws Exception {
     String queue = args[0];
+    String io = args.length > 5 ? args[5] : "engine";
     int count = Integer.parseInt(args[1]);
     Workload workload =
         Workload.builder()
@@ -26,11 +27,12 @@ public final class BrokerbenchAmqp10 {
             .drainTimeout(Duration.ofSeconds(30))
             .build();
     try (Driver driver =
-        new Amqp10DriverProvider().open(Map.of("url", "amqp://guest:guest@127.0.0.1:5672"))) {
+        new Amqp10DriverProvider().open(Map.of("url", "amqp://guest:guest@127.0.0.1:5672", "io", io))) {
       RunResult r = BenchmarkRun.builder(workload).driver(driver).build().run();
       System.out.printf(
           "brokerbench-amqp10 %s sent %d received %d: %.0f msg/s sent, %.0f msg/s received,"
-              + " confirm p50 %.0f us, e2e p50 %.0f us p99 %.0f us%n",
+              + " confirm p50 %.0f us, e2e p50 %.0f us p99 %.0f us,"
+              + " in-run CPU %.1f us/msg%n",
           r.status(),
           r.totals().sent(),
           r.totals().received(),
@@ -38,7 +40,8 @@ public final class BrokerbenchAmqp10 {
           r.totals().receivedPerSecond(),
           r.latency().get("confirm").p50Micros(),
           r.latency().get("e2e").p50Micros(),
-          r.latency().get("e2e").p99Micros());
+          r.latency().get("e2e").p99Micros(),
+          r.totals().cpuMicrosPerMessage());
     }
   }
 }

@@ -1,40 +1,58 @@
 #!/usr/bin/env bash
 # Side by side on one classic durable queue of the local RabbitMQ (AMQP 1.0 plugin enabled):
-# brokerbench's amqp10 driver vs a plain protonj2-client program, alternating rounds, printing
-# msg/s and client CPU (user+sys from /usr/bin/time -v) per message.
-# Usage: bench-amqp10/scripts/compare.sh [COUNT] [CREDIT] [WINDOW] [ROUNDS]
+# brokerbench's amqp10 driver (io=engine, the default) vs a plain protonj2-client program with a
+# bounded unsettled window, 12-byte durable messages, alternating rounds. Prints msg/s and client
+# CPU per message (user+sys of the process from /usr/bin/time -v): raw, and "steady" with each
+# tool's fixed cost (JVM start, JIT, connection set-up: a 2000-message run) subtracted.
+# Usage: bench-amqp10/scripts/compare.sh [COUNT] [CREDITS] [WINDOW] [ROUNDS] [TOOLS]
+#   e.g. compare.sh 200000 "200 5000" 1000 2 "engine client plain"
 set -euo pipefail
-COUNT=${1:-100000}
-CREDIT=${2:-200}
+COUNT=${1:-200000}
+CREDITS=${2:-"200 5000"}
 WINDOW=${3:-1000}
 ROUNDS=${4:-2}
+TOOLS=${5:-"engine plain"}
+BASE_COUNT=2000
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 OUT="$HERE/target"
 mkdir -p "$OUT/classes"
 (cd "$ROOT" && ./mvnw -B -q -o -pl bench-amqp10 package -DskipTests \
   && ./mvnw -B -q -o -pl bench-amqp10 dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt")
-CP="$ROOT/bench-amqp10/target/classes:$(cat "$OUT/cp.txt")"
+CP="$OUT/classes:$ROOT/bench-amqp10/target/classes:$(cat "$OUT/cp.txt")"
 javac -d "$OUT/classes" -cp "$CP" "$HERE/PlainProtonj2.java" "$HERE/BrokerbenchAmqp10.java"
 QUEUE=bb-compare-amqp10
 rabbitmqctl -q delete_queue "$QUEUE" >/dev/null 2>&1 || true
-# the driver declares the (durable, classic) queue on its first round; run it first once, short
-java -cp "$OUT/classes:$CP" BrokerbenchAmqp10 "$QUEUE" 1000 12 "$CREDIT" "$WINDOW" >/dev/null
+# brokerbench declares the durable classic queue, which the plain program then uses
+java -cp "$CP" BrokerbenchAmqp10 "$QUEUE" 100 12 200 100 >/dev/null 2>&1
 
-cpu_per_msg() { # time -v output file, message count
-  awk -v n="$2" '/User time/ {u=$4} /System time/ {s=$4} END {printf "%.1f", (u+s)*1e6/n}' "$1"
+run() { # tool count credit -> sets RATE and CPU_S
+  local tool=$1 count=$2 credit=$3
+  case $tool in
+    engine|client) CMD=(java -cp "$CP" BrokerbenchAmqp10 "$QUEUE" "$count" 12 "$credit" "$WINDOW" "$tool") ;;
+    plain) CMD=(java -cp "$CP" PlainProtonj2 "/amq/queue/$QUEUE" "$count" 12 "$credit" "$WINDOW") ;;
+  esac
+  /usr/bin/time -v -o "$OUT/time.txt" "${CMD[@]}" > "$OUT/run.txt" 2>&1
+  RATE=$(grep -oE '[0-9]+ msg/s received|msg/s$|[0-9]+ msg/s' "$OUT/run.txt" | tail -1 | grep -oE '^[0-9]+' || echo "?")
+  CPU_S=$(awk '/User time/ {u=$4} /System time/ {s=$4} END {print u+s}' "$OUT/time.txt")
 }
-for round in $(seq 1 "$ROUNDS"); do
-  for tool in brokerbench plain; do
-    if [ "$tool" = brokerbench ]; then
-      CMD=(java -cp "$OUT/classes:$CP" BrokerbenchAmqp10 "$QUEUE" "$COUNT" 12 "$CREDIT" "$WINDOW")
-    else
-      CMD=(java -cp "$OUT/classes:$CP" PlainProtonj2 "/amq/queue/$QUEUE" "$COUNT" 12 "$CREDIT" "$WINDOW")
-    fi
-    /usr/bin/time -v -o "$OUT/time.txt" "${CMD[@]}" > "$OUT/run.txt" 2>&1
-    echo "round $round $tool: $(grep -E 'msg/s' "$OUT/run.txt" | tail -1)" \
-      " | client CPU $(cpu_per_msg "$OUT/time.txt" "$COUNT") us/msg" \
-      " | rss $(awk '/Maximum resident/ {print int($6/1024)}' "$OUT/time.txt") MiB"
+
+declare -A BASE
+for tool in $TOOLS; do
+  run "$tool" "$BASE_COUNT" 200
+  BASE[$tool]=$CPU_S
+  echo "fixed cost $tool: ${CPU_S} s CPU for $BASE_COUNT messages"
+done
+for credit in $CREDITS; do
+  for round in $(seq 1 "$ROUNDS"); do
+    for tool in $TOOLS; do
+      run "$tool" "$COUNT" "$credit"
+      awk -v t="$tool" -v c="$credit" -v r="$round" -v rate="$RATE" -v cpu="$CPU_S" \
+          -v base="${BASE[$tool]}" -v n="$COUNT" -v bn="$BASE_COUNT" 'BEGIN {
+        printf "credit %s round %s %-7s %6s msg/s  client CPU %5.1f us/msg raw, %5.1f us/msg steady\n",
+          c, r, t, rate, cpu * 1e6 / n, (cpu - base) * 1e6 / (n - bn) }'
+      grep -E "msg/s" "$OUT/run.txt" | tail -1 | sed 's/^/    /'
+    done
   done
 done
 rabbitmqctl -q delete_queue "$QUEUE" >/dev/null 2>&1 || true

@@ -38,6 +38,8 @@ import java.util.Map;
  * @param streamOffset value of the {@code rabbitmq:stream-offset-spec} source filter, or null
  * @param defaultCredit link credit when the workload gives no prefetch
  * @param connectTimeout how long opening a connection, session or link may take
+ * @param engine true to drive producers and consumers with the protonj2 engine on a plain socket,
+ *     false to use protonj2-client (a blocking API with a hand-off per message)
  */
 public record Amqp10Config(
     String host,
@@ -60,7 +62,8 @@ public record Amqp10Config(
     boolean checkTarget,
     Object streamOffset,
     int defaultCredit,
-    Duration connectTimeout) {
+    Duration connectTimeout,
+    boolean engine) {
 
   /** Address template for RabbitMQ 3.x queues, the default. */
   static final String RABBITMQ3_QUEUE = "/amq/queue/%s";
@@ -117,11 +120,14 @@ public record Amqp10Config(
                 + " timestamp:EPOCH_SECONDS",
             null),
         DriverOption.of(
-                "credit",
-                "link credit window when the workload gives no prefetch",
-                Integer.toString(DEFAULT_CREDIT))
-            .withAliases("--credit"),
-        DriverOption.of("connect-timeout-ms", "connection and link open timeout", "10000"));
+            "default-credit",
+            "receiver link credit when the workload gives no prefetch (quiver's --credit)",
+            Integer.toString(DEFAULT_CREDIT)),
+        DriverOption.of("connect-timeout-ms", "connection and link open timeout", "10000"),
+        DriverOption.of(
+            "io",
+            "engine: protonj2 engine on a plain socket (low CPU); client: protonj2-client API",
+            "engine"));
   }
 
   /** True when the options name no broker, so the embedded one is used. */
@@ -155,9 +161,9 @@ public record Amqp10Config(
       throw new WorkloadException(
           "queue-type must be classic, quorum or stream (got '" + queueType + "')");
     }
-    long credit = number(options, "credit", DEFAULT_CREDIT);
+    long credit = number(options, "default-credit", DEFAULT_CREDIT);
     if (credit < 1 || credit > Integer.MAX_VALUE) {
-      throw new WorkloadException("credit must be at least 1 (got " + credit + ")");
+      throw new WorkloadException("default-credit must be at least 1 (got " + credit + ")");
     }
     return new Amqp10Config(
         host,
@@ -180,7 +186,16 @@ public record Amqp10Config(
         bool(options, "check-target", true),
         StreamOffsets.parse(options.get("stream-offset")),
         (int) credit,
-        Duration.ofMillis(number(options, "connect-timeout-ms", 10_000)));
+        Duration.ofMillis(number(options, "connect-timeout-ms", 10_000)),
+        engineIo(options.getOrDefault("io", "engine")));
+  }
+
+  private static boolean engineIo(String value) {
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
+      case "engine" -> true;
+      case "client" -> false;
+      default -> throw new WorkloadException("io must be engine or client (got '" + value + "')");
+    };
   }
 
   /** The AMQP address of a destination: verbatim when it starts with '/', else the template. */

@@ -11,11 +11,14 @@ import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.spi.SendListener;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.qpid.protonj2.client.Client;
 import org.apache.qpid.protonj2.client.ClientOptions;
@@ -26,9 +29,10 @@ import org.apache.qpid.protonj2.client.ReceiverOptions;
 import org.apache.qpid.protonj2.client.Session;
 
 /**
- * A driver speaking AMQP 1.0 through protonj2-client: one connection per producer and consumer
- * (quiver's sender and receiver processes), a session per link, and a control connection for
- * checks.
+ * A driver speaking AMQP 1.0 through Apache Qpid protonj2: one connection per producer and consumer
+ * (quiver's sender and receiver processes) driven by the protonj2 engine ({@code io=engine}) or
+ * protonj2-client ({@code io=client}), a session per link, and a protonj2-client control connection
+ * for the checks before a run.
  *
  * <pre>{@code
  * Driver driver = new Amqp10DriverProvider().open(Map.of("url", "//127.0.0.1:5672//amq/queue/q"));
@@ -168,12 +172,25 @@ public final class Amqp10Driver implements Driver {
         embedded != null ? "embedded Qpid Broker-J, " + config.target() : config.target(),
         embedded != null,
         true,
-        clientLibrary());
+        clientLibrary(config.engine()));
   }
 
-  static String clientLibrary() {
-    String version = Client.class.getPackage().getImplementationVersion();
-    return "protonj2-client " + (version != null ? version : "1.1.0");
+  /** The library moving the messages, with its version (from the jar's Maven metadata). */
+  static String clientLibrary(boolean engine) {
+    String artifact = engine ? "protonj2" : "protonj2-client";
+    String version = "unknown";
+    try (InputStream in =
+        Client.class.getResourceAsStream(
+            "/META-INF/maven/org.apache.qpid/" + artifact + "/pom.properties")) {
+      if (in != null) {
+        Properties properties = new Properties();
+        properties.load(in);
+        version = properties.getProperty("version", version);
+      }
+    } catch (IOException e) {
+      // the version is only informative
+    }
+    return artifact + " " + version + (engine ? " (engine)" : "");
   }
 
   /**
@@ -249,32 +266,40 @@ public final class Amqp10Driver implements Driver {
 
   @Override
   public Producer createProducer(ProducerSpec spec, SendListener listener) throws DriverException {
-    Connection connection = connect("connecting producer " + spec.producerIndex());
-    Amqp10Producer producer =
-        register(
-            connection,
-            () ->
-                new Amqp10Producer(
-                    config, connection, config.addressOf(spec.destination()), spec, listener));
-    return producer;
+    String address = config.addressOf(spec.destination());
+    String name = "producer-" + spec.producerIndex();
+    if (config.engine()) {
+      EngineConnection connection = EngineConnection.open(config, name);
+      return register(
+          connection::close, () -> new EngineProducer(config, connection, address, spec, listener));
+    }
+    Connection connection = connect("connecting " + name);
+    return register(
+        connection::closeAsync,
+        () -> new Amqp10Producer(config, connection, address, spec, listener));
   }
 
   @Override
   public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
-    Connection connection = connect("connecting consumer " + spec.consumerIndex());
+    String address = config.addressOf(spec.destination());
+    String name = "consumer-" + spec.consumerIndex();
+    if (config.engine()) {
+      EngineConnection connection = EngineConnection.open(config, name);
+      return register(
+          connection::close, () -> new EngineConsumer(config, connection, address, spec, listener));
+    }
+    Connection connection = connect("connecting " + name);
     return register(
-        connection,
-        () ->
-            new Amqp10Consumer(
-                config, connection, config.addressOf(spec.destination()), spec, listener));
+        connection::closeAsync,
+        () -> new Amqp10Consumer(config, connection, address, spec, listener));
   }
 
   private interface LinkFactory<T extends AutoCloseable> {
     T create() throws DriverException;
   }
 
-  private <T extends AutoCloseable> T register(Connection connection, LinkFactory<T> factory)
+  private <T extends AutoCloseable> T register(Runnable closeConnection, LinkFactory<T> factory)
       throws DriverException {
     try {
       T link = factory.create();
@@ -283,7 +308,7 @@ public final class Amqp10Driver implements Driver {
       }
       return link;
     } catch (DriverException | RuntimeException e) {
-      connection.closeAsync();
+      closeConnection.run();
       throw e;
     }
   }
@@ -331,15 +356,5 @@ public final class Amqp10Driver implements Driver {
     if (first != null) {
       throw first;
     }
-  }
-
-  /** Options as given, for tests. */
-  Amqp10Config config() {
-    return config;
-  }
-
-  /** True when the broker announced itself as RabbitMQ. */
-  boolean rabbitMq() {
-    return rabbitMq;
   }
 }

@@ -27,8 +27,8 @@ public final class Amqp10DriverProvider implements DriverProvider {
 
   @Override
   public String description() {
-    return "AMQP 1.0 (RabbitMQ amqp1_0 plugin or 4.x, Qpid, Artemis, ...) with "
-        + Amqp10Driver.clientLibrary();
+    return "AMQP 1.0 (RabbitMQ amqp1_0 plugin or 4.x, Qpid, Artemis, ...) on "
+        + Amqp10Driver.clientLibrary(true);
   }
 
   @Override

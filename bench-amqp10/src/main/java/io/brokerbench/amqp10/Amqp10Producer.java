@@ -41,7 +41,7 @@ final class Amqp10Producer implements Producer {
   private final SendListener listener;
   private final Sender sender;
   private final StampedMessage message;
-  private final SettlementRing ring;
+  private final SettlementRing<Tracker> ring;
   private final Thread settler;
   private volatile boolean running = true;
   private volatile boolean settlerWaiting;
@@ -80,7 +80,7 @@ final class Amqp10Producer implements Producer {
       throw Errors.of(config, "opening a sender to " + address, e);
     }
     if (spec.confirms() && !config.presettled()) {
-      ring = new SettlementRing(spec.inFlightWindow());
+      ring = new SettlementRing<>(spec.inFlightWindow(), SettlementRing.TRACKERS);
       settler = new Thread(this::settleLoop, "brokerbench-amqp10-settle-" + spec.producerIndex());
       settler.setDaemon(true);
       settler.start();

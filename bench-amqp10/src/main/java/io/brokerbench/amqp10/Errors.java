@@ -66,7 +66,7 @@ final class Errors {
       return new DriverException(
           "broker closed the connection at " + where + " " + what + ": " + brokerText(e), e);
     }
-    if (e instanceof ClientIOException) {
+    if (e instanceof ClientIOException || e instanceof java.io.IOException) {
       return new DriverException(
           "lost the connection to "
               + where

@@ -20,6 +20,33 @@
  *       every queue address before the run: a missing queue fails the run naming the address.
  *   <li><b>Links.</b> One connection per producer and per consumer, a session per link (an attach
  *       error ends the whole session on RabbitMQ).
+ *   <li><b>Two I/O paths.</b> {@code io=engine} (the default) drives the protonj2 engine on a
+ *       blocking socket: a send is an encode and one socket write on the producer's thread, and
+ *       settlements and deliveries are handled on the connection's reader thread as the engine
+ *       decodes them ({@link io.brokerbench.amqp10.EngineProducer}, {@link
+ *       io.brokerbench.amqp10.EngineConsumer}). {@code io=client} uses protonj2-client's API
+ *       ({@link io.brokerbench.amqp10.Amqp10Producer}, {@link
+ *       io.brokerbench.amqp10.Amqp10Consumer}), whose every send waits for its event-loop thread:
+ *       about twice the CPU per message. The control connection (checks, probes) always uses
+ *       protonj2-client.
+ *   <li><b>SASL.</b> With a user, only password mechanisms are allowed unless {@code
+ *       sasl-mechanisms} says otherwise: protonj2 prefers ANONYMOUS when the broker offers it
+ *       (RabbitMQ 3.x does), which would ignore the user and hide a wrong password.
+ *   <li><b>Embedded broker.</b> Without {@code url}, {@code host} and {@code port}, an in-process
+ *       Qpid Broker-J is started (plain addresses, queues created on first attach); the report
+ *       marks it embedded.
+ * </ul>
+ *
+ * <h2>RabbitMQ 3.10 notes</h2>
+ *
+ * <ul>
+ *   <li>Streams: a receiver with {@code stream-offset=first} (or last, next, an offset,
+ *       timestamp:SECONDS) reads a stream written before; the filter value is sent as a plain AMQP
+ *       value. 3.10 is known to stall reading from {@code first} past ~66k messages with credit
+ *       below 2000, and when publishing and consuming one stream at once: use credit of 2000 or
+ *       more and separate write and read runs.
+ *   <li>Deleting a queue in use makes 3.10 drop the whole AMQP 1.0 connection; the run ends with
+ *       "lost the connection ... while receiving from ADDRESS".
  * </ul>
  */
 package io.brokerbench.amqp10;

@@ -51,7 +51,7 @@ class Amqp10ConfigTest {
                 "host", "b",
                 "port", "2",
                 "address", "/queues/%s",
-                "credit", "200"));
+                "default-credit", "200"));
 
     assertThat(config.hostPort()).isEqualTo("b:2");
     assertThat(config.addressOf("q1")).isEqualTo("/queues/q1");
@@ -99,8 +99,8 @@ class Amqp10ConfigTest {
         .hasMessageContaining("scheme");
     assertThatThrownBy(() -> Amqp10Config.parse(Map.of("queue-type", "lazy")))
         .hasMessageContaining("queue-type");
-    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("credit", "0")))
-        .hasMessageContaining("credit");
+    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("default-credit", "0")))
+        .hasMessageContaining("default-credit");
     assertThatThrownBy(() -> Amqp10Config.parse(Map.of("declare", "maybe")))
         .hasMessageContaining("declare");
   }
@@ -116,5 +116,7 @@ class Amqp10ConfigTest {
         .extracting(DriverOption::name)
         .contains("password", "trust-store-password", "key-store-password");
     assertThat(new Amqp10DriverProvider().name()).isEqualTo("amqp10");
+    assertThat(Amqp10Driver.clientLibrary(true)).isEqualTo("protonj2 1.1.0 (engine)");
+    assertThat(Amqp10Driver.clientLibrary(false)).isEqualTo("protonj2-client 1.1.0");
   }
 }

@@ -85,6 +85,23 @@ class Amqp10FailureIT {
   }
 
   @Test
+  void theEngineConnectionReportsAuthenticationFailureAndRefusal() {
+    assertThatThrownBy(
+            () ->
+                EngineConnection.open(
+                    Amqp10Config.parse(TestBroker.options("password", "wrong-password")), "t"))
+        .isInstanceOf(DriverException.class)
+        .hasMessageContaining("authentication failed")
+        .hasMessageNotContaining("wrong-password");
+    assertThatThrownBy(
+            () ->
+                EngineConnection.open(
+                    Amqp10Config.parse(TestBroker.options("url", "amqp://127.0.0.1:1")), "t"))
+        .isInstanceOf(DriverException.class)
+        .hasMessageContaining("cannot connect to 127.0.0.1:1");
+  }
+
+  @Test
   void aQueueDeletedMidRunEndsTheRunWithAFailure() throws Exception {
     try (Driver driver = new Amqp10DriverProvider().open(TestBroker.options());
         RabbitAdmin admin = new RabbitAdmin()) {

@@ -13,11 +13,14 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** End-to-end runs on RabbitMQ's AMQP 1.0 plugin: classic, quorum, stream, modes and sizes. */
 class Amqp10WorkloadIT {
   private RabbitAdmin admin;
   private String queue;
+  private Driver driver;
 
   @BeforeEach
   void connect() throws Exception {
@@ -31,9 +34,25 @@ class Amqp10WorkloadIT {
 
   @AfterEach
   void close() throws Exception {
-    if (admin != null) {
-      admin.close();
+    try {
+      if (driver != null) {
+        try {
+          driver.cleanup();
+        } finally {
+          driver.close();
+        }
+      }
+    } finally {
+      if (admin != null) {
+        admin.close();
+      }
     }
+  }
+
+  /** Opens the driver under test with the test broker's options plus these; closed after. */
+  private Driver open(String... keyValues) throws Exception {
+    driver = new Amqp10DriverProvider().open(TestBroker.options(keyValues));
+    return driver;
   }
 
   private Workload.Builder workload(int messages) {
@@ -46,89 +65,94 @@ class Amqp10WorkloadIT {
         .reportInterval(Duration.ofMillis(500));
   }
 
-  private static RunResult run(Driver driver, Workload workload) throws Exception {
+  private RunResult run(Workload workload) throws Exception {
     return BenchmarkRun.builder(workload).driver(driver).build().run();
   }
 
-  @Test
-  void classicDurableQueueWithMoreThan256UnsettledDeliveries() throws Exception {
-    try (Driver driver = new Amqp10DriverProvider().open(TestBroker.options())) {
-      RunResult result = run(driver, workload(20_000).inFlightWindow(1_000).prefetch(200).build());
+  @ParameterizedTest
+  @ValueSource(strings = {"engine", "client"})
+  void classicDurableQueueWithMoreThan256UnsettledDeliveries(String io) throws Exception {
+    open("io", io);
 
-      assertThat(result.status()).isEqualTo("completed");
-      assertThat(result.totals().sent()).isEqualTo(20_000);
-      assertThat(result.totals().confirmed()).isEqualTo(20_000);
-      assertThat(result.totals().received()).isEqualTo(20_000);
-      assertThat(result.integrity().clean()).isTrue();
-      assertThat(result.latency().get("confirm").count()).isEqualTo(20_000);
-      assertThat(admin.depth(queue)).isZero();
-      driver.cleanup();
-    }
+    RunResult result = run(workload(20_000).inFlightWindow(1_000).prefetch(200).build());
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.totals().sent()).isEqualTo(20_000);
+    assertThat(result.totals().confirmed()).isEqualTo(20_000);
+    assertThat(result.totals().received()).isEqualTo(20_000);
+    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.latency().get("confirm").count()).isEqualTo(20_000);
+    assertThat(admin.depth(queue)).isZero();
   }
 
-  @Test
-  void quorumQueueWithBatchedAccepts() throws Exception {
-    try (Driver driver =
-        new Amqp10DriverProvider().open(TestBroker.options("queue-type", "quorum"))) {
-      RunResult result =
-          run(
-              driver,
-              workload(5_000).inFlightWindow(500).prefetch(500).ack(AckMode.MULTIPLE, 100).build());
+  @ParameterizedTest
+  @ValueSource(strings = {"engine", "client"})
+  void quorumQueueWithBatchedAccepts(String io) throws Exception {
+    open("queue-type", "quorum", "io", io);
 
-      assertThat(result.status()).isEqualTo("completed");
-      assertThat(result.totals().confirmed()).isEqualTo(5_000);
-      assertThat(result.totals().received()).isEqualTo(5_000);
-      assertThat(result.integrity().clean()).isTrue();
-      assertThat(admin.depthAfter(queue, 5_000)).isZero();
-      driver.cleanup();
-    }
+    RunResult result =
+        run(workload(5_000).inFlightWindow(500).prefetch(500).ack(AckMode.MULTIPLE, 100).build());
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.totals().confirmed()).isEqualTo(5_000);
+    assertThat(result.totals().received()).isEqualTo(5_000);
+    assertThat(result.integrity().clean()).isTrue();
+    assertThat(admin.depthAfter(queue, 5_000)).isZero();
   }
 
-  @Test
-  void presettledSendsAreConfirmedAtOnceAndArrive() throws Exception {
-    try (Driver driver = new Amqp10DriverProvider().open(TestBroker.options("presettled", ""))) {
-      RunResult result = run(driver, workload(3_000).inFlightWindow(64).build());
+  @ParameterizedTest
+  @ValueSource(strings = {"engine", "client"})
+  void presettledSendsAreConfirmedAtOnceAndArrive(String io) throws Exception {
+    open("presettled", "", "io", io);
 
-      assertThat(result.totals().confirmed()).isEqualTo(3_000);
-      assertThat(result.totals().received()).isEqualTo(3_000);
-      assertThat(result.integrity().clean()).isTrue();
-      driver.cleanup();
-    }
+    RunResult result = run(workload(3_000).inFlightWindow(64).ack(AckMode.AUTO, 1).build());
+
+    assertThat(result.totals().confirmed()).isEqualTo(3_000);
+    assertThat(result.totals().received()).isEqualTo(3_000);
+    assertThat(result.integrity().clean()).isTrue();
+    assertThat(admin.depth(queue)).isZero();
   }
 
-  @Test
-  void smallBodiesCarryTheStampInAnApplicationProperty() throws Exception {
-    try (Driver driver = new Amqp10DriverProvider().open(TestBroker.options())) {
-      RunResult result = run(driver, workload(1_000).messageBytes(4).inFlightWindow(100).build());
+  @ParameterizedTest
+  @ValueSource(strings = {"engine", "client"})
+  void smallBodiesCarryTheStampInAnApplicationProperty(String io) throws Exception {
+    open("io", io);
 
-      assertThat(result.totals().received()).isEqualTo(1_000);
-      assertThat(result.integrity().clean()).isTrue();
-      assertThat(result.environment().stampLocation()).isNotEqualTo("body");
-      driver.cleanup();
-    }
+    RunResult result = run(workload(1_000).messageBytes(4).inFlightWindow(100).build());
+
+    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.environment().stampLocation()).isNotEqualTo("body");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"engine", "client"})
+  void bodiesLargerThanAFrameArriveWhole(String io) throws Exception {
+    open("io", io);
+
+    RunResult result = run(workload(40).messageBytes(300_000).inFlightWindow(10).build());
+
+    assertThat(result.totals().received()).isEqualTo(40);
+    assertThat(result.integrity().clean()).isTrue();
   }
 
   @Test
   void streamIsReadFromFirstThroughTheOffsetFilter() throws Exception {
-    try (Driver driver =
-        new Amqp10DriverProvider()
-            .open(TestBroker.options("queue-type", "stream", "stream-offset", "first"))) {
-      RunResult written = run(driver, workload(3_000).inFlightWindow(500).consumers(0).build());
-      assertThat(written.totals().confirmed()).isEqualTo(3_000);
+    open("queue-type", "stream", "stream-offset", "first");
+    RunResult written = run(workload(3_000).inFlightWindow(500).consumers(0).build());
+    assertThat(written.totals().confirmed()).isEqualTo(3_000);
 
-      RunResult read =
-          run(
-              driver,
-              workload(0)
-                  .producers(0)
-                  .consumers(1)
-                  .prefetch(2_000)
-                  .messagesPerConsumer(3_000)
-                  .duration(Duration.ofSeconds(15))
-                  .build());
+    RunResult read =
+        run(
+            workload(0)
+                .producers(0)
+                .consumers(1)
+                .prefetch(2_000)
+                .messagesPerConsumer(3_000)
+                .duration(Duration.ofSeconds(15))
+                .build());
 
-      assertThat(read.totals().received()).isEqualTo(3_000);
-      driver.cleanup();
-    }
+    assertThat(read.totals().received()).isEqualTo(3_000);
+    assertThat(read.integrity().duplicates()).isZero();
   }
 }

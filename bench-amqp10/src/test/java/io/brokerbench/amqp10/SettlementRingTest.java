@@ -54,7 +54,7 @@ class SettlementRingTest {
 
   @Test
   void confirmsInOrderAndMapsOutcomes() {
-    SettlementRing ring = new SettlementRing(4);
+    SettlementRing<Tracker> ring = new SettlementRing<>(4, SettlementRing.TRACKERS);
     FakeTracker[] trackers = new FakeTracker[4];
     for (int i = 0; i < 4; i++) {
       trackers[i] = new FakeTracker();
@@ -74,7 +74,7 @@ class SettlementRingTest {
 
   @Test
   void reusesSlotsBeyondTheWindowSize() {
-    SettlementRing ring = new SettlementRing(3);
+    SettlementRing<Tracker> ring = new SettlementRing<>(3, SettlementRing.TRACKERS);
     for (int i = 0; i < 1_000; i++) {
       FakeTracker t = new FakeTracker();
       ring.add(i, t.tracker());
