@@ -1,6 +1,7 @@
 package io.brokerbench.amqp10;
 
 import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.OptionValues;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Duration;
 import java.util.List;
@@ -144,12 +145,16 @@ public record Amqp10Config(
    */
   static Amqp10Config parse(Map<String, String> options) {
     Endpoint endpoint = Endpoint.parse(options.getOrDefault("url", "amqp://127.0.0.1:5672"));
-    boolean tls = endpoint.tls || bool(options, "tls", false);
+    boolean tls = endpoint.tls || OptionValues.bool(options, "tls", false);
     String host = options.getOrDefault("host", endpoint.host);
     int port =
         (int)
-            number(
-                options, "port", endpoint.port > 0 ? endpoint.port : tls ? AMQPS_PORT : AMQP_PORT);
+            OptionValues.wholeNumber(
+                options,
+                "port",
+                endpoint.port > 0 ? endpoint.port : tls ? AMQPS_PORT : AMQP_PORT,
+                1,
+                65_535);
     String user = options.getOrDefault("user", endpoint.user != null ? endpoint.user : "guest");
     String password =
         options.getOrDefault("password", endpoint.password != null ? endpoint.password : "guest");
@@ -161,10 +166,8 @@ public record Amqp10Config(
       throw new WorkloadException(
           "queue-type must be classic, quorum or stream (got '" + queueType + "')");
     }
-    long credit = number(options, "default-credit", DEFAULT_CREDIT);
-    if (credit < 1 || credit > Integer.MAX_VALUE) {
-      throw new WorkloadException("default-credit must be at least 1 (got " + credit + ")");
-    }
+    long credit =
+        OptionValues.wholeNumber(options, "default-credit", DEFAULT_CREDIT, 1, Integer.MAX_VALUE);
     return new Amqp10Config(
         host,
         port,
@@ -175,18 +178,19 @@ public record Amqp10Config(
         options.get("trust-store-password"),
         options.get("key-store"),
         options.get("key-store-password"),
-        bool(options, "verify-host", true),
+        OptionValues.bool(options, "verify-host", true),
         options.get("sasl-mechanisms"),
         options.get("virtual-host"),
         address,
-        bool(options, "presettled", false),
-        bool(options, "declare", true),
+        OptionValues.bool(options, "presettled", false),
+        OptionValues.bool(options, "declare", true),
         queueType,
-        bool(options, "delete-queues", false),
-        bool(options, "check-target", true),
+        OptionValues.bool(options, "delete-queues", false),
+        OptionValues.bool(options, "check-target", true),
         StreamOffsets.parse(options.get("stream-offset")),
         (int) credit,
-        Duration.ofMillis(number(options, "connect-timeout-ms", 10_000)),
+        Duration.ofMillis(
+            OptionValues.wholeNumber(options, "connect-timeout-ms", 10_000, 1, Integer.MAX_VALUE)),
         engineIo(options.getOrDefault("io", "engine")));
   }
 
@@ -235,33 +239,6 @@ public record Amqp10Config(
   /** "host:port", for error messages. */
   String hostPort() {
     return host + ":" + port;
-  }
-
-  private static boolean bool(Map<String, String> options, String name, boolean defaultValue) {
-    String value = options.get(name);
-    if (value == null) {
-      return defaultValue;
-    }
-    String v = value.trim().toLowerCase(Locale.ROOT);
-    if (v.isEmpty() || v.equals("true") || v.equals("yes") || v.equals("1")) {
-      return true;
-    }
-    if (v.equals("false") || v.equals("no") || v.equals("0")) {
-      return false;
-    }
-    throw new WorkloadException(name + " must be true or false (got '" + value + "')");
-  }
-
-  private static long number(Map<String, String> options, String name, long defaultValue) {
-    String value = options.get(name);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      return Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      throw new WorkloadException(name + " must be a whole number (got '" + value + "')");
-    }
   }
 
   /** The parts of a quiver-style or amqp URL. */

@@ -167,15 +167,6 @@ final class Amqp10Consumer implements Consumer {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    try {
-      receiver.closeAsync().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
-      // the link may already be gone (broker detached it): closing the connection is enough
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-    } finally {
-      connection.close();
-    }
+    LinkClose.linkThenConnection(receiver, config.connectTimeout(), connection);
   }
 }

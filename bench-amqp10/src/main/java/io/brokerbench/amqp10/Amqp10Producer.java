@@ -163,15 +163,6 @@ final class Amqp10Producer implements Producer {
         Thread.currentThread().interrupt();
       }
     }
-    try {
-      sender.closeAsync().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
-      // the link may already be gone (broker detached it): closing the connection is enough
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-    } finally {
-      connection.close();
-    }
+    LinkClose.linkThenConnection(sender, config.connectTimeout(), connection);
   }
 }

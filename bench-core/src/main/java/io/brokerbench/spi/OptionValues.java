@@ -22,9 +22,19 @@ public final class OptionValues {
    * @throws WorkloadException for any other value
    */
   public static boolean flag(Map<String, String> options, String name) {
+    return bool(options, name, false);
+  }
+
+  /**
+   * A boolean: absent is {@code defaultValue}; present with no value, {@code true} or {@code false}
+   * as written.
+   *
+   * @throws WorkloadException for any other value
+   */
+  public static boolean bool(Map<String, String> options, String name, boolean defaultValue) {
     String value = options.get(name);
     if (value == null) {
-      return false;
+      return defaultValue;
     }
     String v = value.trim().toLowerCase(Locale.ROOT);
     if (v.isEmpty() || v.equals("true")) {
