@@ -148,7 +148,7 @@ run_tool() {
     >"$out/stdout" 2>"$out/stderr" || rc=$?
   if [[ $rc -ne 0 ]]; then
     echo "$tool failed (exit $rc, timeout ${RUN_TIMEOUT_S}s); last lines:" >&2
-    tail -5 "$out/stdout" "$out/stderr" >&2
+    tail -n 5 "$out/stdout" "$out/stderr" >&2
     return 1
   fi
   local rate

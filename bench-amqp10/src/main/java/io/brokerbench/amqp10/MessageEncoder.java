@@ -1,7 +1,7 @@
 package io.brokerbench.amqp10;
 
 import io.brokerbench.spi.OutgoingMessage;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.Map;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
 import org.apache.qpid.protonj2.buffer.impl.ProtonByteArrayBufferAllocator;
@@ -66,11 +66,13 @@ final class MessageEncoder {
     if (message.stampInBody()) {
       properties = null;
     } else {
-      Map<String, Object> map = new HashMap<>();
-      // a Binary over a read-only view shares the stamp array (see StampedMessage)
-      map.put(
-          StampedMessage.STAMP_PROPERTY,
-          new Binary(ProtonByteArrayBufferAllocator.wrapped(message.stamp()).convertToReadOnly()));
+      // A Binary over a read-only view shares the stamp array (see StampedMessage). A one-entry
+      // map: protonj2 encodes a HashMap through a capturing lambda, 24 B per message.
+      Map<String, Object> map =
+          Collections.singletonMap(
+              StampedMessage.STAMP_PROPERTY,
+              new Binary(
+                  ProtonByteArrayBufferAllocator.wrapped(message.stamp()).convertToReadOnly()));
       properties = new ApplicationProperties(map);
     }
     bound = message;

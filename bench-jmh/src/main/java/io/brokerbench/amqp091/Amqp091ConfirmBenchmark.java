@@ -1,5 +1,6 @@
 package io.brokerbench.amqp091;
 
+import io.brokerbench.jmh.CoreConfirmPath;
 import io.brokerbench.jmh.HotPathBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;

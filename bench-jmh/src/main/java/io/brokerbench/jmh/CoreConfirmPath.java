@@ -1,4 +1,4 @@
-package io.brokerbench.amqp091;
+package io.brokerbench.jmh;
 
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.SendListener;
@@ -10,6 +10,13 @@ import java.lang.invoke.MethodType;
 /**
  * The core's own producer-side confirm bookkeeping, as the runner builds it for one producer: a
  * {@code ProducerTask} (the {@link SendListener} a driver calls) and its {@code ConfirmWindow}.
+ * Shared by the adapters' confirm and settlement benchmarks.
+ *
+ * <pre>{@code
+ * CoreConfirmPath core = new CoreConfirmPath(1000);
+ * core.register(sequence, intendedNanos, sentNanos);          // producer thread, before the send
+ * core.listener.onConfirm(sequence, false, SendOutcome.ACCEPTED); // the driver's confirm
+ * }</pre>
  *
  * <p>Implementation notes: both classes are package-private in {@code io.brokerbench.internal}, so
  * they are reached through {@link MethodHandles#privateLookupIn} (the benchmarks run on the class
@@ -17,7 +24,7 @@ import java.lang.invoke.MethodType;
  * message; it is a {@code static final} exact handle, which the JIT inlines like a direct call. The
  * confirm path itself is a plain interface call on {@link #listener}.
  */
-final class CoreConfirmPath {
+public final class CoreConfirmPath {
   private static final String INTERNAL = "io.brokerbench.internal.";
   private static final MethodHandle REGISTER;
 
@@ -39,12 +46,12 @@ final class CoreConfirmPath {
   }
 
   /** The producer task: what a driver's confirm callback calls. */
-  final SendListener listener;
+  public final SendListener listener;
 
   private final Object window;
 
   /** The bookkeeping of one producer with an in-flight window of {@code window} messages. */
-  CoreConfirmPath(int window) {
+  public CoreConfirmPath(int window) {
     try {
       Class<?> recordersClass = Class.forName(INTERNAL + "RunRecorders");
       Class<?> controlClass = Class.forName(INTERNAL + "RunControl");
@@ -99,7 +106,7 @@ final class CoreConfirmPath {
   }
 
   /** Producer thread: the message with this sequence is about to be published. */
-  void register(long sequence, long intendedNanos, long sentNanos) {
+  public void register(long sequence, long intendedNanos, long sentNanos) {
     try {
       REGISTER.invokeExact(window, sequence, intendedNanos, sentNanos);
     } catch (RuntimeException | Error e) {
