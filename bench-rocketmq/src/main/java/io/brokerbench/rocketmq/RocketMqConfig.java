@@ -23,8 +23,9 @@ import java.util.Map;
  * @param delayLevel delay level of every message (0: not delayed)
  * @param sendTimeout how long one send may take before it fails
  * @param retries how often the client retries a failed send
- * @param consumeMode concurrent or orderly push consumers
- * @param consumeFrom where a consumer group without a committed offset starts
+ * @param consumeMode concurrent or orderly push consumers, or lite pull consumers
+ * @param consumeFrom where a consumer group without a committed offset starts, or null for the
+ *     start of topics the driver created and the end of others
  * @param consumeTimestamp for {@link ConsumeFrom#TIMESTAMP}, the client's {@code yyyyMMddHHmmss}
  * @param filter the consumers' tag expression or SQL92 condition
  * @param sqlFilter true when {@code filter} is SQL92
@@ -34,6 +35,8 @@ import java.util.Map;
  * @param accessKey ACL access key, or null for none
  * @param secretKey ACL secret key, or null; never printed
  * @param embeddedSyncFlush the embedded broker flushes before answering (SYNC_FLUSH)
+ * @param batchSize messages per batch send request (1: no batching)
+ * @param batchLinger how long a partial batch waits for more messages
  */
 public record RocketMqConfig(
     String nameServer,
@@ -55,7 +58,9 @@ public record RocketMqConfig(
     TopicSetup topicSetup,
     String accessKey,
     String secretKey,
-    boolean embeddedSyncFlush) {
+    boolean embeddedSyncFlush,
+    int batchSize,
+    Duration batchLinger) {
 
   /** How a producer hands messages to the client. */
   public enum SendMode {
@@ -67,12 +72,14 @@ public record RocketMqConfig(
     ONEWAY
   }
 
-  /** Push consumer listener kind. */
+  /** How consumers receive. */
   public enum ConsumeMode {
-    /** {@code MessageListenerConcurrently}. */
+    /** Push consumer with {@code MessageListenerConcurrently}. */
     CONCURRENT,
-    /** {@code MessageListenerOrderly}: one thread per queue at a time. */
-    ORDERLY
+    /** Push consumer with {@code MessageListenerOrderly}: one thread per queue at a time. */
+    ORDERLY,
+    /** {@code DefaultLitePullConsumer} polled by one thread, offsets committed by the client. */
+    LITE_PULL
   }
 
   /** Where a consumer group without a committed offset starts. */
@@ -119,14 +126,18 @@ public record RocketMqConfig(
         DriverOption.of("delay-level", "delay level of every message, 0: not delayed", "0"),
         DriverOption.of("send-timeout-ms", "time one send may take before it fails", "3000"),
         DriverOption.of("retries", "client retries of a failed send", "2"),
-        DriverOption.of("consume-mode", "concurrent or orderly push consumer", "concurrent"),
+        DriverOption.of(
+            "consume-mode",
+            "concurrent or orderly push consumer, or lite-pull consumer",
+            "concurrent"),
         DriverOption.of(
             "consume-from",
-            "where new groups start: last, first or timestamp:yyyyMMddHHmmss",
-            "last"),
+            "where new groups start: first, last, timestamp:yyyyMMddHHmmss, or auto (first on"
+                + " topics the driver created, else last)",
+            "auto"),
         DriverOption.of("filter", "consumers' tag expression (or SQL92 with --filter-type)", "*")
             .withAliases("-e"),
-        DriverOption.of("filter-type", "TAG or SQL92", "TAG").withAliases("-f"),
+        DriverOption.of("filter-type", "TAG or SQL92", "TAG"),
         DriverOption.of("consume-threads", "push consumer threads per consumer", "20"),
         DriverOption.of("queues-per-topic", "queues of each topic the driver creates", "8"),
         DriverOption.of(
@@ -136,7 +147,9 @@ public record RocketMqConfig(
         DriverOption.of("access-key", "ACL access key", null).withAliases("-ak"),
         DriverOption.of("secret-key", "ACL secret key", null).withAliases("-sk").asSecret(),
         DriverOption.flag(
-            "embedded-sync-flush", "the embedded broker uses SYNC_FLUSH instead of ASYNC_FLUSH"));
+            "embedded-sync-flush", "the embedded broker uses SYNC_FLUSH instead of ASYNC_FLUSH"),
+        DriverOption.of("batch", "messages per batch send (async or sync), 1: no batching", "1"),
+        DriverOption.of("batch-linger-ms", "longest wait of a partial batch", "1"));
   }
 
   /**
@@ -145,10 +158,12 @@ public record RocketMqConfig(
    * @throws DriverException naming the option when a value is not understood
    */
   static RocketMqConfig parse(Map<String, String> options) throws DriverException {
-    String consumeFromValue = text(options, "consume-from", "last");
+    String consumeFromValue = text(options, "consume-from", "auto");
     ConsumeFrom consumeFrom;
     String timestamp = null;
-    if (consumeFromValue.toLowerCase(Locale.ROOT).startsWith("timestamp:")) {
+    if (consumeFromValue.equalsIgnoreCase("auto")) {
+      consumeFrom = null;
+    } else if (consumeFromValue.toLowerCase(Locale.ROOT).startsWith("timestamp:")) {
       consumeFrom = ConsumeFrom.TIMESTAMP;
       timestamp = consumeFromValue.substring("timestamp:".length()).trim();
       try {
@@ -167,6 +182,16 @@ public record RocketMqConfig(
     if (!filterType.equals("TAG") && !filterType.equals("SQL92")) {
       throw new DriverException("filter-type must be TAG or SQL92 (got '" + filterType + "')");
     }
+    int batchSize = (int) number(options, "batch", 1, 1, 1_024);
+    SendMode sendMode = choice(SendMode.class, "send-mode", text(options, "send-mode", "async"));
+    int delayLevel = (int) number(options, "delay-level", 0, 0, 18);
+    if (batchSize > 1 && sendMode == SendMode.ONEWAY) {
+      throw new DriverException("batch send needs send-mode async or sync, not oneway");
+    }
+    if (batchSize > 1 && delayLevel > 0) {
+      throw new DriverException(
+          "RocketMQ does not batch delayed messages: drop batch or delay-level");
+    }
     String accessKey = options.get("access-key");
     String secretKey = options.get("secret-key");
     if ((accessKey == null) != (secretKey == null)) {
@@ -174,12 +199,12 @@ public record RocketMqConfig(
     }
     return new RocketMqConfig(
         blankToNull(options.get("name-server")),
-        choice(SendMode.class, "send-mode", text(options, "send-mode", "async")),
+        sendMode,
         text(options, "producer-group", "brokerbench_producer"),
         blankToNull(options.get("consumer-group")),
         blankToNull(options.get("tag")),
         bool(options, "keys"),
-        (int) number(options, "delay-level", 0, 0, 18),
+        delayLevel,
         Duration.ofMillis(number(options, "send-timeout-ms", 3_000, 1, 600_000)),
         (int) number(options, "retries", 2, 0, 100),
         choice(ConsumeMode.class, "consume-mode", text(options, "consume-mode", "concurrent")),
@@ -192,7 +217,9 @@ public record RocketMqConfig(
         choice(TopicSetup.class, "topic-setup", text(options, "topic-setup", "create")),
         accessKey,
         secretKey,
-        bool(options, "embedded-sync-flush"));
+        bool(options, "embedded-sync-flush"),
+        batchSize,
+        Duration.ofMillis(number(options, "batch-linger-ms", 1, 0, 60_000)));
   }
 
   /** Never shows the secret key. */
@@ -249,13 +276,15 @@ public record RocketMqConfig(
   private static <E extends Enum<E>> E choice(Class<E> type, String name, String value)
       throws DriverException {
     for (E e : type.getEnumConstants()) {
-      if (e.name().equalsIgnoreCase(value)) {
+      if (e.name().equalsIgnoreCase(value.replace('-', '_'))) {
         return e;
       }
     }
     StringBuilder allowed = new StringBuilder();
     for (E e : type.getEnumConstants()) {
-      allowed.append(allowed.length() == 0 ? "" : ", ").append(e.name().toLowerCase(Locale.ROOT));
+      allowed
+          .append(allowed.length() == 0 ? "" : ", ")
+          .append(e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
     }
     throw new DriverException(name + " must be one of " + allowed + " (got '" + value + "')");
   }

@@ -1,7 +1,6 @@
 package io.brokerbench.rocketmq;
 
 import io.brokerbench.spi.Consumer;
-import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 
 /**
  * One push consumer with its own client instance (consumers of different groups cannot share one in
@@ -11,14 +10,16 @@ import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
  */
 final class RocketMqConsumer implements Consumer {
   private final RocketMqDriver driver;
-  private final DefaultMQPushConsumer client;
+  private final String name;
+  private final Runnable shutdown;
   private final DeliveryDispatcher dispatcher;
   private boolean closed;
 
   RocketMqConsumer(
-      RocketMqDriver driver, DefaultMQPushConsumer client, DeliveryDispatcher dispatcher) {
+      RocketMqDriver driver, String name, Runnable shutdown, DeliveryDispatcher dispatcher) {
     this.driver = driver;
-    this.client = client;
+    this.name = name;
+    this.shutdown = shutdown;
     this.dispatcher = dispatcher;
   }
 
@@ -29,6 +30,6 @@ final class RocketMqConsumer implements Consumer {
     }
     closed = true;
     dispatcher.close();
-    driver.shutdownInBackground("consumer " + client.getConsumerGroup(), client::shutdown);
+    driver.shutdownInBackground(name, shutdown);
   }
 }

@@ -22,6 +22,8 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
+import org.apache.rocketmq.client.ClientConfig;
+import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.MessageSelector;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
@@ -55,7 +57,7 @@ public final class RocketMqDriver implements Driver {
           .replace('_', '.');
 
   private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(5);
-  private static final Duration ASSIGNMENT_WAIT = Duration.ofSeconds(5);
+  private static final Duration ASSIGNMENT_WAIT = Duration.ofSeconds(3);
   private static final long SHUTDOWN_WAIT_MILLIS = 30_000;
 
   private final RocketMqConfig config;
@@ -66,9 +68,10 @@ public final class RocketMqDriver implements Driver {
   private final String instanceToken;
   private final List<String> created = new ArrayList<>();
   private final Set<String> destinations = new HashSet<>();
-  private final Set<String> groupsStarted = new HashSet<>();
   private final List<Thread> shutdowns = new ArrayList<>();
   private DefaultMQProducer producerClient;
+  private BatchFlusher batchFlusher;
+  private int consumersCreated;
   private volatile boolean closing;
 
   private RocketMqDriver(
@@ -179,8 +182,34 @@ public final class RocketMqDriver implements Driver {
     }
     MessageStamper stamper =
         new MessageStamper(spec.destination(), config.tag(), config.keys(), config.delayLevel());
-    return new RocketMqProducer(
-        this, producerClient, config, stamper, spec.inFlightWindow(), spec.bodyBytes(), listener);
+    if (config.batchSize() > 1
+        && (long) config.batchSize() * (spec.bodyBytes() + 256)
+            > producerClient.getMaxMessageSize()) {
+      throw new DriverException(
+          "a batch of "
+              + config.batchSize()
+              + " messages of "
+              + spec.bodyBytes()
+              + " B exceeds RocketMQ's "
+              + producerClient.getMaxMessageSize()
+              + "-byte request limit: use a smaller batch");
+    }
+    RocketMqProducer producer =
+        new RocketMqProducer(
+            this,
+            producerClient,
+            config,
+            stamper,
+            spec.inFlightWindow(),
+            spec.bodyBytes(),
+            new SerialSendListener(listener));
+    if (producer.batchSender() != null) {
+      if (batchFlusher == null) {
+        batchFlusher = new BatchFlusher(config.batchLinger().toNanos());
+      }
+      batchFlusher.register(producer.batchSender());
+    }
+    return producer;
   }
 
   private DefaultMQProducer startProducerClient(int bodyBytes) throws DriverException {
@@ -188,7 +217,8 @@ public final class RocketMqDriver implements Driver {
     client.setNamesrvAddr(nameServer);
     client.setInstanceName("brokerbench-" + instanceToken);
     client.setVipChannelEnabled(false);
-    // Without the channel event thread a client stops in milliseconds instead of about 3 s.
+    // No heartbeat on each new connection: a producer needs none, and without the channel event
+    // thread the client stops in milliseconds instead of about 3 s. Consumers keep it.
     client.setEnableHeartbeatChannelEventListener(false);
     client.setPollNameServerInterval(1_000);
     client.setSendMsgTimeout((int) config.sendTimeout().toMillis());
@@ -210,23 +240,51 @@ public final class RocketMqDriver implements Driver {
       throws DriverException {
     String topic = spec.destination();
     String group = group(topic);
+    // A fresh instance name each time: a closed consumer's client may still be stopping.
+    String instanceName = "brokerbench-" + instanceToken + "-c" + consumersCreated++;
+    ConsumeFrom from = consumeFrom(topic);
+    MessageSelector selector =
+        config.sqlFilter()
+            ? MessageSelector.bySql(config.filter())
+            : MessageSelector.byTag(config.filter());
+    DeliveryDispatcher dispatcher = new DeliveryDispatcher(listener);
+    try {
+      if (config.consumeMode() == ConsumeMode.LITE_PULL) {
+        return litePullConsumer(spec, group, instanceName, from, selector, dispatcher, listener);
+      }
+      return pushConsumer(spec, group, instanceName, from, selector, dispatcher);
+    } catch (MQClientException | RuntimeException e) {
+      throw new DriverException(
+          "cannot start a RocketMQ consumer of topic '"
+              + topic
+              + "' in group '"
+              + group
+              + "': "
+              + Errors.reason(e),
+          e);
+    }
+  }
+
+  private Consumer pushConsumer(
+      ConsumerSpec spec,
+      String group,
+      String instanceName,
+      ConsumeFrom from,
+      MessageSelector selector,
+      DeliveryDispatcher dispatcher)
+      throws MQClientException, DriverException {
     DefaultMQPushConsumer client =
         new DefaultMQPushConsumer(group, rpcHook, new AllocateMessageQueueAveragely());
-    client.setNamesrvAddr(nameServer);
-    client.setInstanceName("brokerbench-" + instanceToken + "-c" + spec.consumerIndex());
-    client.setVipChannelEnabled(false);
-    client.setEnableHeartbeatChannelEventListener(false);
-    client.setPollNameServerInterval(1_000);
+    configureConsumerClient(client, instanceName);
     client.setConsumeThreadMin(config.consumeThreads());
     client.setConsumeThreadMax(config.consumeThreads());
     if (spec.prefetch() > 0) {
       client.setPullThresholdForTopic(spec.prefetch());
     }
-    client.setConsumeFromWhere(consumeFromWhere(config.consumeFrom()));
-    if (config.consumeFrom() == ConsumeFrom.TIMESTAMP) {
+    client.setConsumeFromWhere(consumeFromWhere(from));
+    if (from == ConsumeFrom.TIMESTAMP) {
       client.setConsumeTimestamp(config.consumeTimestamp());
     }
-    DeliveryDispatcher dispatcher = new DeliveryDispatcher(listener);
     if (config.consumeMode() == ConsumeMode.ORDERLY) {
       client.registerMessageListener(
           (MessageListenerOrderly)
@@ -243,27 +301,61 @@ public final class RocketMqDriver implements Driver {
               });
     }
     try {
-      client.subscribe(
-          topic,
-          config.sqlFilter()
-              ? MessageSelector.bySql(config.filter())
-              : MessageSelector.byTag(config.filter()));
+      client.subscribe(spec.destination(), selector);
       client.start();
     } catch (MQClientException | RuntimeException e) {
       client.shutdown();
-      throw new DriverException(
-          "cannot start a RocketMQ consumer of topic '"
-              + topic
-              + "' in group '"
-              + group
-              + "': "
-              + Errors.reason(e),
-          e);
+      throw e;
     }
-    if (groupsStarted.add(group)) {
-      awaitAssignment(client);
+    awaitAssignment(client);
+    return new RocketMqConsumer(this, "consumer " + group, client::shutdown, dispatcher);
+  }
+
+  private Consumer litePullConsumer(
+      ConsumerSpec spec,
+      String group,
+      String instanceName,
+      ConsumeFrom from,
+      MessageSelector selector,
+      DeliveryDispatcher dispatcher,
+      DeliveryListener listener)
+      throws MQClientException {
+    DefaultLitePullConsumer client = new DefaultLitePullConsumer(group, rpcHook);
+    configureConsumerClient(client, instanceName);
+    client.setAutoCommit(true);
+    if (spec.prefetch() > 0) {
+      client.setPullThresholdForAll(spec.prefetch());
     }
-    return new RocketMqConsumer(this, client, dispatcher);
+    client.setConsumeFromWhere(consumeFromWhere(from));
+    if (from == ConsumeFrom.TIMESTAMP) {
+      client.setConsumeTimestamp(config.consumeTimestamp());
+    }
+    try {
+      client.subscribe(spec.destination(), selector);
+      client.start();
+    } catch (MQClientException | RuntimeException e) {
+      client.shutdown();
+      throw e;
+    }
+    LitePullLoop loop = new LitePullLoop(client, dispatcher, listener, instanceName);
+    loop.start();
+    return new RocketMqConsumer(this, "pull consumer " + group, loop::stopAndShutdown, dispatcher);
+  }
+
+  /**
+   * Client settings common to push and pull consumers. The broker learns a consumer's subscription
+   * only from its heartbeats; when the first one races with the heartbeat sent on a new connection,
+   * the broker keeps an older subscription and answers every pull with "subscription is not latest"
+   * until the next heartbeat, 30 s later by default. One heartbeat a second bounds that stall, and
+   * without the on-connect heartbeat the race does not arise.
+   */
+  private void configureConsumerClient(ClientConfig client, String instanceName) {
+    client.setNamesrvAddr(nameServer);
+    client.setInstanceName(instanceName);
+    client.setVipChannelEnabled(false);
+    client.setPollNameServerInterval(1_000);
+    client.setHeartbeatBrokerInterval(1_000);
+    client.setEnableHeartbeatChannelEventListener(false);
   }
 
   /** The consumer group of a destination: shared by the consumers of that destination. */
@@ -280,6 +372,19 @@ public final class RocketMqDriver implements Driver {
     return name.replaceAll("[^%|a-zA-Z0-9_-]", "_");
   }
 
+  /**
+   * Where a new group starts: as configured, else at the start of topics this driver created (empty
+   * but for this run's messages) and at the end of others. "Last" on a new topic would race: the
+   * client takes the queue's end when the broker has no offset for the group, and a message stored
+   * between the two requests is skipped.
+   */
+  private ConsumeFrom consumeFrom(String topic) {
+    if (config.consumeFrom() != null) {
+      return config.consumeFrom();
+    }
+    return created.contains(topic) ? ConsumeFrom.FIRST : ConsumeFrom.LAST;
+  }
+
   private static ConsumeFromWhere consumeFromWhere(ConsumeFrom from) {
     return switch (from) {
       case FIRST -> ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET;
@@ -289,9 +394,11 @@ public final class RocketMqDriver implements Driver {
   }
 
   /**
-   * Waits (bounded) until the first consumer of a group owns queues, so the run's first messages do
-   * not wait for a rebalance. The client shows its assigned queues only through its deprecated
-   * implementation object.
+   * Waits (bounded) until the consumer owns queues, so the run's first messages do not wait for a
+   * rebalance, and a group's consumers have shared its queues before sending starts (a queue moved
+   * between consumers mid-run is redelivered in part). A consumer left without a queue (more
+   * consumers than queues) waits the whole bound. The client shows its assigned queues only through
+   * its deprecated implementation object.
    */
   @SuppressWarnings("deprecation")
   private static void awaitAssignment(DefaultMQPushConsumer client) throws DriverException {
@@ -337,6 +444,11 @@ public final class RocketMqDriver implements Driver {
     shutdowns.add(thread);
   }
 
+  /**
+   * Starts every client's shutdown. With an embedded broker it waits (bounded) for them before
+   * stopping the broker; otherwise the clients finish stopping in the background, which takes them
+   * up to about three seconds each.
+   */
   @Override
   public void close() {
     List<Thread> pending;
@@ -345,11 +457,17 @@ public final class RocketMqDriver implements Driver {
         return;
       }
       closing = true;
+      if (batchFlusher != null) {
+        batchFlusher.stop();
+      }
       if (producerClient != null) {
         shutdownInBackground("producer", producerClient::shutdown);
       }
       shutdownInBackground("admin", admin.client()::shutdown);
       pending = List.copyOf(shutdowns);
+    }
+    if (embedded == null) {
+      return;
     }
     long deadline = System.currentTimeMillis() + SHUTDOWN_WAIT_MILLIS;
     try {
@@ -359,9 +477,7 @@ public final class RocketMqDriver implements Driver {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      if (embedded != null) {
-        embedded.close();
-      }
+      embedded.close();
     }
   }
 }

@@ -24,6 +24,8 @@ import org.apache.rocketmq.common.message.Message;
  *   <li>oneway: {@code sendOneway(msg)}, confirmed at once. The client may still be writing the
  *       previous body when {@code sendOneway} returns, so each oneway send gets a fresh body array.
  * </ul>
+ *
+ * <p>With {@code batch} above 1, async and sync sends go through a {@link BatchSender} instead.
  */
 final class RocketMqProducer implements Producer {
   static final int SLOTS_WITHOUT_WINDOW = 1_024;
@@ -37,6 +39,7 @@ final class RocketMqProducer implements Producer {
   private final SendSlot[] slots;
   private final int mask;
   private final Message single;
+  private final BatchSender batch;
   private long next;
   private volatile boolean closed;
 
@@ -54,7 +57,23 @@ final class RocketMqProducer implements Producer {
     this.listener = listener;
     this.stamper = stamper;
     this.timeoutMillis = config.sendTimeout().toMillis();
-    if (mode == SendMode.ASYNC) {
+    if (config.batchSize() > 1) {
+      batch =
+          new BatchSender(
+              client,
+              stamper,
+              listener,
+              mode == SendMode.ASYNC,
+              timeoutMillis,
+              config.batchLinger().toNanos(),
+              config.batchSize(),
+              window,
+              bodyBytes);
+      slots = null;
+      mask = 0;
+      single = null;
+    } else if (mode == SendMode.ASYNC) {
+      batch = null;
       int wanted = window > 0 ? window : SLOTS_WITHOUT_WINDOW;
       int capacity = Integer.highestOneBit(Math.max(1, wanted - 1)) << 1;
       slots = new SendSlot[capacity];
@@ -64,6 +83,7 @@ final class RocketMqProducer implements Producer {
       mask = capacity - 1;
       single = null;
     } else {
+      batch = null;
       slots = null;
       mask = 0;
       single = stamper.newMessage(bodyBytes);
@@ -74,6 +94,9 @@ final class RocketMqProducer implements Producer {
   public boolean trySend(OutgoingMessage message) throws DriverException {
     if (closed) {
       throw new DriverException("the RocketMQ producer was closed");
+    }
+    if (batch != null) {
+      return batch.add(message);
     }
     return switch (mode) {
       case ASYNC -> sendAsync(message);
@@ -136,6 +159,11 @@ final class RocketMqProducer implements Producer {
     if (closed || driver.closing()) {
       throw new DriverException("the RocketMQ producer was closed during a send", e);
     }
+  }
+
+  /** The batch sender, or null without batching. */
+  BatchSender batchSender() {
+    return batch;
   }
 
   @Override

@@ -11,13 +11,17 @@
  *       the broker's answer, each tracked by a reusable callback), sync (closed loop: each producer
  *       thread waits for the answer, like the RocketMQ benchmark tool's {@code -w} threads) and
  *       oneway (no answer). The confirm latency is RocketMQ's send RT.
+ *   <li>Batch send ({@code batch} above 1) packs that many messages into one request, async or
+ *       sync; a partial batch goes out after {@code batch-linger-ms}.
  *   <li>Outcomes are split as the RocketMQ tool does: {@code SEND_OK} is accepted; another send
  *       status or an error answered by the broker ("response failed", such as broker busy) is
  *       rejected; a client-side failure ("send failed": timeout, connection, no route) is failed.
- *   <li>Consumers are push consumers (concurrent or orderly), one consumer group per destination
- *       unless {@code consumer-group} is given. The end-to-end latency is RocketMQ's
- *       born-to-consume (B2C, from the producer's stamp); the broker's store time gives
- *       store-to-consume (S2C).
+ *   <li>Consumers are push consumers (concurrent or orderly) or lite pull consumers, one consumer
+ *       group per destination unless {@code consumer-group} is given. A new group starts at the
+ *       beginning of topics the driver created and at the end of others. The acknowledgement mode
+ *       makes no difference: the client commits consumed offsets itself every few seconds. The
+ *       end-to-end latency is RocketMQ's born-to-consume (B2C, from the producer's stamp); the
+ *       broker's store time gives store-to-consume (S2C).
  *   <li>With no name server given, the driver starts a name server and a broker in this JVM on
  *       127.0.0.1 with a temporary store ({@link
  *       io.brokerbench.rocketmq.embedded.EmbeddedRocketMq}).

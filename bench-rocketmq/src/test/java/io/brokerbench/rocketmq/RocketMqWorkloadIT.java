@@ -100,8 +100,9 @@ class RocketMqWorkloadIT {
             "oneway");
 
     assertThat(result.totals().sent()).isEqualTo(1_000);
-    assertThat(result.totals().received()).isEqualTo(1_000);
-    assertThat(result.integrity().lost()).isZero();
+    // Oneway has no delivery guarantee: a busy broker drops requests it will not answer.
+    assertThat(result.totals().received()).isBetween(990L, 1_000L);
+    assertThat(result.integrity().duplicates()).isZero();
     assertThat(result.latency()).doesNotContainKey("confirm");
   }
 
@@ -115,7 +116,7 @@ class RocketMqWorkloadIT {
                 .build());
 
     assertThat(result.totals().sentPerSecond()).isBetween(980.0, 1_020.0);
-    assertThat(result.totals().received()).isEqualTo(result.totals().sent());
+    assertThat(result.integrity().lost()).isZero();
   }
 
   @Test
@@ -159,5 +160,60 @@ class RocketMqWorkloadIT {
 
     assertThat(result.totals().confirmed()).isEqualTo(200);
     assertThat(result.totals().received()).isZero();
+  }
+
+  @Test
+  void litePullConsumerReceivesEveryMessage() throws Exception {
+    RunResult result =
+        run(workload("pull").messagesPerProducer(1_000).build(), "consume-mode", "lite-pull");
+
+    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.latency().get("s2c").count()).isEqualTo(1_000);
+  }
+
+  @Test
+  void asyncBatchSendConfirmsEveryMessageIncludingTheLastPartialBatch() throws Exception {
+    RunResult result =
+        run(
+            workload("batch").messagesPerProducer(2_005).inFlightWindow(128).build(),
+            "batch",
+            "16");
+
+    assertThat(result.totals().confirmed()).isEqualTo(2_005);
+    assertThat(result.latency().get("confirm").count()).isEqualTo(2_005);
+    assertThat(result.totals().received()).isEqualTo(2_005);
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  @Test
+  void syncBatchSendIsAClosedLoopOfBatches() throws Exception {
+    RunResult result =
+        run(
+            workload("syncbatch").producers(2).messagesPerProducer(403).inFlightWindow(8).build(),
+            "send-mode",
+            "sync",
+            "batch",
+            "8");
+
+    assertThat(result.totals().confirmed()).isEqualTo(806);
+    assertThat(result.totals().received()).isEqualTo(806);
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  @Test
+  void sql92FilterSelectsByProperty() throws Exception {
+    RunResult result =
+        run(
+            workload("sql").messagesPerProducer(300).build(),
+            "tag",
+            "TagA",
+            "filter-type",
+            "SQL92",
+            "filter",
+            "TAGS is not null and TAGS = 'TagA'");
+
+    assertThat(result.totals().received()).isEqualTo(300);
+    assertThat(result.integrity().clean()).isTrue();
   }
 }

@@ -46,8 +46,11 @@ import org.apache.rocketmq.store.config.MessageStoreConfig;
  * {@value #REREGISTER_MILLIS} ms meanwhile. Every wait is bounded.
  */
 public final class EmbeddedRocketMq implements AutoCloseable {
-  /** The cluster name the broker registers under. */
-  public static final String CLUSTER = "brokerbench";
+  /**
+   * The cluster name the broker registers under. RocketMQ reserves cluster and broker names as
+   * topic names, so neither may be a plausible topic such as "brokerbench".
+   */
+  public static final String CLUSTER = "brokerbench_cluster";
 
   private static final String BROKER_NAME = "brokerbench-embedded";
   private static final String PROBE_TOPIC = "brokerbench-ready";
@@ -157,6 +160,7 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     config.setNamesrvAddr(nameServerAddress);
     config.setAutoCreateTopicEnable(settings.autoCreateTopics());
     config.setAutoCreateSubscriptionGroup(true);
+    config.setEnablePropertyFilter(true);
     config.setForceRegister(true);
     config.setRegisterNameServerPeriod(10_000);
     MessageStoreConfig store = new MessageStoreConfig();
@@ -218,7 +222,6 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     probe.setNamesrvAddr(nameServerAddress());
     probe.setInstanceName("brokerbench-probe-" + ThreadLocalRandom.current().nextInt(1 << 30));
     probe.setVipChannelEnabled(false);
-    probe.setEnableHeartbeatChannelEventListener(false);
     probe.setSendMsgTimeout(2_000);
     probe.setRetryTimesWhenSendFailed(0);
     probe.setPollNameServerInterval(500);
@@ -267,11 +270,22 @@ public final class EmbeddedRocketMq implements AutoCloseable {
       return;
     }
     closed = true;
+    // Each server waits about 3 s per internal event thread; stopping both at once saves the name
+    // server's share.
+    Thread nameServerStop = null;
+    if (nameServer != null) {
+      nameServerStop = new Thread(nameServer::shutdown, "brokerbench-namesrv-shutdown");
+      nameServerStop.start();
+    }
     if (broker != null) {
       broker.shutdown();
     }
-    if (nameServer != null) {
-      nameServer.shutdown();
+    if (nameServerStop != null) {
+      try {
+        nameServerStop.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     deleteRecursively(directory);
   }

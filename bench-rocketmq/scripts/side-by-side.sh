@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Side by side: RocketMQ's own benchmark Producer (rocketmq-example 5.5.0) and brokerbench's rocketmq
+# driver, on the same local name server + broker (forked JVMs, throw-away store) and the same topic,
+# alternating, with -s 1024 and -w 1, 8, 16, 32 sender threads in sync mode (the tool's default).
+# Prints TPS and client CPU per message (user+sys from /usr/bin/time -v over messages sent).
+#
+# Usage: bench-rocketmq/scripts/side-by-side.sh [ASYNC_FLUSH|SYNC_FLUSH] [messages-per-run] [w...]
+# SEND_MODE=async compares the tool's -y true with brokerbench's async send (window WINDOW, 256).
+# BB_EXTRA adds brokerbench driver options, such as BB_EXTRA="--batch 32" (then not like for like).
+# Needs: bench-cli/target/bench-cli.jar and bench-rocketmq/target/classes built
+# (./mvnw -pl bench-cli package; ./mvnw -pl bench-rocketmq compile). Load goes to 127.0.0.1 only.
+set -euo pipefail
+
+FLUSH=${1:-ASYNC_FLUSH}
+MESSAGES=${2:-300000}
+shift 2 2>/dev/null || shift $#
+THREADS=("$@")
+[ ${#THREADS[@]} -eq 0 ] && THREADS=(1 8 16 32)
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+WORK=$(mktemp -d /tmp/bb-rmq-side-XXXXXX)
+NS=127.0.0.1:9876
+SEND_MODE=${SEND_MODE:-sync}
+WINDOW=${WINDOW:-256}
+TOOL_ASYNC=false
+BB_WINDOW=1
+if [ "$SEND_MODE" = async ]; then TOOL_ASYNC=true; BB_WINDOW=$WINDOW; fi
+TOPIC=bb_side_by_side
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# The tool and the servers: rocketmq-example, -namesrv, -broker 5.5.0 from Maven Central.
+mkdir -p "$WORK/tool"
+cat > "$WORK/tool/pom.xml" <<POM
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>scratch</groupId><artifactId>rmq-tool</artifactId><version>1</version>
+  <dependencies>
+    <dependency><groupId>org.apache.rocketmq</groupId><artifactId>rocketmq-example</artifactId><version>5.5.0</version></dependency>
+    <dependency><groupId>org.apache.rocketmq</groupId><artifactId>rocketmq-namesrv</artifactId><version>5.5.0</version></dependency>
+    <dependency><groupId>org.apache.rocketmq</groupId><artifactId>rocketmq-broker</artifactId><version>5.5.0</version></dependency>
+  </dependencies>
+</project>
+POM
+"$ROOT/mvnw" -B -q -f "$WORK/tool/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+  -DoutputDirectory="$WORK/tool/lib" >/dev/null
+TOOL_CP="$WORK/tool/lib/*"
+"$ROOT/mvnw" -B -q -o -f "$ROOT/bench-rocketmq/pom.xml" dependency:build-classpath \
+  -Dmdep.outputFile="$WORK/bb.cp" >/dev/null
+BB_CP="$ROOT/bench-cli/target/bench-cli.jar:$ROOT/bench-rocketmq/target/classes:$(cat "$WORK/bb.cp")"
+
+HOME_DIR="$WORK/home"
+mkdir -p "$HOME_DIR"
+cat > "$WORK/namesrv.properties" <<P
+listenPort=9876
+bindAddress=127.0.0.1
+P
+cat > "$WORK/broker.properties" <<P
+brokerClusterName=DefaultCluster
+brokerName=broker-a
+brokerId=0
+brokerIP1=127.0.0.1
+brokerIP2=127.0.0.1
+bindAddress=127.0.0.1
+namesrvAddr=$NS
+listenPort=10911
+storePathRootDir=$WORK/store
+storePathCommitLog=$WORK/store/commitlog
+autoCreateTopicEnable=true
+flushDiskType=$FLUSH
+P
+JVM_HOME=(-Drocketmq.home.dir="$HOME_DIR" -Duser.home="$HOME_DIR")
+java -Xms256m -Xmx256m "${JVM_HOME[@]}" -cp "$TOOL_CP" org.apache.rocketmq.namesrv.NamesrvStartup \
+  -c "$WORK/namesrv.properties" >"$WORK/namesrv.out" 2>&1 &
+PIDS+=($!)
+sleep 3
+java -Xms1g -Xmx1g "${JVM_HOME[@]}" -cp "$TOOL_CP" org.apache.rocketmq.broker.BrokerStartup \
+  -c "$WORK/broker.properties" >"$WORK/broker.out" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 1 60); do grep -q "boot success" "$WORK/broker.out" 2>/dev/null && break; sleep 0.5; done
+grep -q "boot success" "$WORK/broker.out" || { echo "broker did not start"; cat "$WORK/broker.out"; exit 1; }
+
+java "${JVM_HOME[@]}" -cp "$TOOL_CP" org.apache.rocketmq.tools.command.MQAdminStartup updateTopic \
+  -n "$NS" -c DefaultCluster -t "$TOPIC" -r 8 -w 8 >/dev/null
+# "boot success" is not readiness: a throw-away brokerbench run retries until a send succeeds.
+for _ in $(seq 1 30); do
+  if java -cp "$BB_CP" io.brokerbench.cli.Bench run rocketmq -n "$NS" -u "$TOPIC" \
+      --topic-setup predeclared -y 0 -x 1 -C 10 -c 1 -s 16 --send-mode sync >"$WORK/warm.out" 2>&1 \
+      && grep -q "confirmed 10 " "$WORK/warm.out"; then
+    break
+  fi
+  sleep 1
+done
+
+cpu_seconds() { # /usr/bin/time -v output -> user+sys seconds
+  awk -F': ' '/User time/ {u=$2} /System time/ {s=$2} END {printf "%.2f", u+s}' "$1"
+}
+
+echo "flush $FLUSH, send mode $SEND_MODE"
+printf '%-11s %-3s %10s %10s %14s %12s\n' tool w messages TPS "cpu s" "cpu us/msg"
+for w in "${THREADS[@]}"; do
+  per=$((MESSAGES / w))
+  total=$((per * w))
+  # RocketMQ's tool: -q is the total; it reports Send TPS every -ri ms and a [Complete] line.
+  /usr/bin/time -v -o "$WORK/tool.time" java "${JVM_HOME[@]}" -cp "$TOOL_CP" \
+    org.apache.rocketmq.example.benchmark.Producer -n "$NS" -t "$TOPIC" -w "$w" -s 1024 \
+    -q "$total" -ri 2000 -y "$TOOL_ASYNC" >"$WORK/tool.out" 2>&1 || true
+  tps=$(grep -o 'Send TPS: [0-9]*' "$WORK/tool.out" | awk '{s+=$3; n++} END {if (n) printf "%d", s/n}')
+  cpu=$(cpu_seconds "$WORK/tool.time")
+  printf '%-11s %-3s %10s %10s %14s %12.1f\n' rocketmq "$w" "$total" "$tps" "$cpu" \
+    "$(echo "$cpu * 1000000 / $total" | bc -l)"
+
+  /usr/bin/time -v -o "$WORK/bb.time" java -cp "$BB_CP" io.brokerbench.cli.Bench run rocketmq \
+    -n "$NS" -u "$TOPIC" --topic-setup predeclared --send-mode "$SEND_MODE" -x "$w" -y 0 -s 1024 \
+    -C "$per" -c "$BB_WINDOW" -z 600 ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1 || true
+  tps=$(grep -o '^sent [0-9]* ([0-9]* msg/s)' "$WORK/bb.out" | grep -o '([0-9]*' | tr -d '(' || echo "?")
+  cpu=$(cpu_seconds "$WORK/bb.time")
+  printf '%-11s %-3s %10s %10s %14s %12.1f\n' brokerbench "$w" "$total" "$tps" "$cpu" \
+    "$(echo "$cpu * 1000000 / $total" | bc -l)"
+done
+echo "last brokerbench report:"; tail -30 "$WORK/bb.out"
