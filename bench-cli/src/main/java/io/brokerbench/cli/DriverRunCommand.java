@@ -60,6 +60,14 @@ final class DriverRunCommand implements Callable<Integer> {
     CommandSpec spec = commandLine.getCommandSpec();
     spec.name(provider.name());
     spec.usageMessage().header(provider.description());
+    for (ToolAlias alias : ToolAlias.forDriver(provider.name())) {
+      spec.addOption(
+          OptionSpec.builder(alias.name())
+              .description("Same as " + alias.target() + " (" + alias.tool() + ")")
+              .type(String.class)
+              .paramLabel("<" + alias.target().substring(2) + ">")
+              .build());
+    }
     for (DriverOption option : provider.options()) {
       List<String> names = new ArrayList<>();
       names.add("--" + option.name());
@@ -97,6 +105,13 @@ final class DriverRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    ParseResult parsed = spec.commandLine().getParseResult();
+    for (ToolAlias alias : ToolAlias.forDriver(provider.name())) {
+      OptionSpec matched = parsed.matchedOption(alias.name());
+      if (matched != null) {
+        alias.apply(workloadOptions, matched.getValue());
+      }
+    }
     Workload workload = workloadOptions.workload();
     Map<String, String> driverOptions = driverOptions();
     PrintWriter out = spec.commandLine().getOut();

@@ -164,9 +164,28 @@ class BenchCommandTest {
   }
 
   @Test
+  void theRocketMqToolsShortOptionsMeanTopicAndSenderThreads() {
+    CommandLine commandLine = BenchCommand.commandLine();
+    CommandLine rocketmq = commandLine.getSubcommands().get("run").getSubcommands().get("rocketmq");
+    commandLine.parseArgs("run", "rocketmq", "-t", "T", "-w", "16", "-s", "1024", "-n", "x:1");
+
+    DriverRunCommand command = rocketmq.getCommand();
+    var parsed = rocketmq.getParseResult();
+    assertThat(parsed.matchedOption("-t").<String>getValue()).isEqualTo("T");
+    assertThat(parsed.matchedOption("-w").<String>getValue()).isEqualTo("16");
+    assertThat(command.workloadOptions.size).isEqualTo(1024);
+  }
+
+  @Test
+  void aBadSenderThreadCountIsAUsageError() {
+    assertThat(bench("run", "rocketmq", "-w", "many", "-n", "127.0.0.1:1")).isEqualTo(2);
+    assertThat(errorLine()).isEqualTo("bench: -w must be a whole number (got 'many')");
+  }
+
+  @Test
   void everyDriverOptionFitsBesideTheWorkloadOptions() {
     CommandLine run = BenchCommand.commandLine().getSubcommands().get("run");
 
-    assertThat(run.getSubcommands()).containsKeys("loopback", "amqp091");
+    assertThat(run.getSubcommands()).containsKeys("loopback", "amqp091", "amqp10", "rocketmq");
   }
 }
