@@ -2,6 +2,7 @@ package io.brokerbench.rocketmq;
 
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.OptionValues;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -182,9 +183,9 @@ public record RocketMqConfig(
     if (!filterType.equals("TAG") && !filterType.equals("SQL92")) {
       throw new DriverException("filter-type must be TAG or SQL92 (got '" + filterType + "')");
     }
-    int batchSize = (int) number(options, "batch", 1, 1, 1_024);
+    int batchSize = (int) OptionValues.wholeNumber(options, "batch", 1, 1, 1_024);
     SendMode sendMode = choice(SendMode.class, "send-mode", text(options, "send-mode", "async"));
-    int delayLevel = (int) number(options, "delay-level", 0, 0, 18);
+    int delayLevel = (int) OptionValues.wholeNumber(options, "delay-level", 0, 0, 18);
     if (batchSize > 1 && sendMode == SendMode.ONEWAY) {
       throw new DriverException("batch send needs send-mode async or sync, not oneway");
     }
@@ -203,23 +204,23 @@ public record RocketMqConfig(
         text(options, "producer-group", "brokerbench_producer"),
         blankToNull(options.get("consumer-group")),
         blankToNull(options.get("tag")),
-        bool(options, "keys"),
+        OptionValues.flag(options, "keys"),
         delayLevel,
-        Duration.ofMillis(number(options, "send-timeout-ms", 3_000, 1, 600_000)),
-        (int) number(options, "retries", 2, 0, 100),
+        Duration.ofMillis(OptionValues.wholeNumber(options, "send-timeout-ms", 3_000, 1, 600_000)),
+        (int) OptionValues.wholeNumber(options, "retries", 2, 0, 100),
         choice(ConsumeMode.class, "consume-mode", text(options, "consume-mode", "concurrent")),
         consumeFrom,
         timestamp,
         text(options, "filter", "*"),
         filterType.equals("SQL92"),
-        (int) number(options, "consume-threads", 20, 1, 1_000),
-        (int) number(options, "queues-per-topic", 8, 1, 1_024),
+        (int) OptionValues.wholeNumber(options, "consume-threads", 20, 1, 1_000),
+        (int) OptionValues.wholeNumber(options, "queues-per-topic", 8, 1, 1_024),
         choice(TopicSetup.class, "topic-setup", text(options, "topic-setup", "create")),
         accessKey,
         secretKey,
-        bool(options, "embedded-sync-flush"),
+        OptionValues.flag(options, "embedded-sync-flush"),
         batchSize,
-        Duration.ofMillis(number(options, "batch-linger-ms", 1, 0, 60_000)));
+        Duration.ofMillis(OptionValues.wholeNumber(options, "batch-linger-ms", 1, 0, 60_000)));
   }
 
   /** Never shows the secret key. */
@@ -243,34 +244,6 @@ public record RocketMqConfig(
 
   private static String blankToNull(String value) {
     return value == null || value.isBlank() ? null : value.trim();
-  }
-
-  private static boolean bool(Map<String, String> options, String name) throws DriverException {
-    String value = text(options, name, "false").toLowerCase(Locale.ROOT);
-    if (!value.equals("true") && !value.equals("false")) {
-      throw new DriverException(name + " must be true or false (got '" + value + "')");
-    }
-    return value.equals("true");
-  }
-
-  private static long number(
-      Map<String, String> options, String name, long defaultValue, long min, long max)
-      throws DriverException {
-    String value = options.get(name);
-    if (value == null || value.isBlank()) {
-      return defaultValue;
-    }
-    long parsed;
-    try {
-      parsed = Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      throw new DriverException(name + " must be a whole number (got '" + value + "')");
-    }
-    if (parsed < min || parsed > max) {
-      throw new DriverException(
-          name + " must be between " + min + " and " + max + " (got " + parsed + ")");
-    }
-    return parsed;
   }
 
   private static <E extends Enum<E>> E choice(Class<E> type, String name, String value)

@@ -8,6 +8,7 @@ import io.brokerbench.rocketmq.RocketMqConfig.SendMode;
 import io.brokerbench.rocketmq.RocketMqConfig.TopicSetup;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
+import io.brokerbench.workload.WorkloadException;
 import java.util.Map;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
@@ -68,10 +69,10 @@ class RocketMqConfigTest {
   @Test
   void invalidValuesNameTheOption() {
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("queues-per-topic", "0")))
-        .isInstanceOf(DriverException.class)
+        .isInstanceOf(WorkloadException.class)
         .hasMessage("queues-per-topic must be between 1 and 1024 (got 0)");
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("keys", "yes")))
-        .hasMessage("keys must be true or false (got 'yes')");
+        .hasMessage("keys is a flag: true or false (got 'yes')");
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("access-key", "a")))
         .hasMessage("give both access-key and secret-key, or neither");
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("filter-type", "regex")))
