@@ -31,17 +31,9 @@ set -euo pipefail
 ROUNDS=3
 MESSAGES=200000
 RUN_TIMEOUT_S=300
-while getopts "r:n:t:" opt; do
-  case "$opt" in
-    r) ROUNDS=$OPTARG ;;
-    n) MESSAGES=$OPTARG ;;
-    t) RUN_TIMEOUT_S=$OPTARG ;;
-    *) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
-  esac
-done
-for n in "$ROUNDS" "$MESSAGES" "$RUN_TIMEOUT_S"; do
-  [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "not a positive integer: $n" >&2; exit 2; }
-done
+# shellcheck source=run-options.sh
+source "$(dirname "$0")/run-options.sh"
+parse_run_options "$@"
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PERFTEST_VERSION=${PERFTEST_VERSION:-2.22.1}
