@@ -10,18 +10,11 @@ import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.report.LatencySummary;
 import io.brokerbench.report.RunResult;
-import io.brokerbench.spi.ConsumerSpec;
-import io.brokerbench.spi.DeliveryListener;
-import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
-import io.brokerbench.spi.DriverException;
-import io.brokerbench.spi.ProducerSpec;
-import io.brokerbench.spi.SendListener;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Duration;
-import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -209,38 +202,15 @@ class BenchmarkRunTest {
   }
 
   /** A loopback driver that claims no header support. */
-  private record WithoutHeaderStamp(Driver delegate) implements Driver {
+  private static final class WithoutHeaderStamp extends DelegatingDriver {
+    WithoutHeaderStamp(Driver delegate) {
+      super(delegate);
+    }
+
     @Override
     public DriverDescription description() {
       DriverDescription d = delegate.description();
       return new DriverDescription(d.driver(), d.target(), d.embedded(), false, d.clientLibrary());
-    }
-
-    @Override
-    public void declare(List<DestinationSpec> destinations) throws DriverException {
-      delegate.declare(destinations);
-    }
-
-    @Override
-    public io.brokerbench.spi.Producer createProducer(ProducerSpec spec, SendListener listener)
-        throws DriverException {
-      return delegate.createProducer(spec, listener);
-    }
-
-    @Override
-    public io.brokerbench.spi.Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
-        throws DriverException {
-      return delegate.createConsumer(spec, listener);
-    }
-
-    @Override
-    public void cleanup() throws DriverException {
-      delegate.cleanup();
-    }
-
-    @Override
-    public void close() throws DriverException {
-      delegate.close();
     }
   }
 }

@@ -18,7 +18,9 @@ import java.util.concurrent.locks.LockSupport;
  * One producer's send loop (on its own thread) and its {@link SendListener} (on driver threads).
  *
  * <p>Per message: take the intended time from the schedule, wait for it, wait for a slot in the
- * in-flight window, stamp, register, send, record the slip. Nothing allocates.
+ * in-flight window, stamp, register, send, record the slip. Nothing allocates. Before every wait,
+ * and when the loop ends, the driver's producer is told to {@link Producer#flush() flush}, so sends
+ * issued back to back can share a socket write while a waiting producer leaves nothing unsent.
  */
 final class ProducerTask implements Runnable, SendListener {
   private static final long MAX_SLEEP_NANOS = 50_000_000;
@@ -110,7 +112,7 @@ final class ProducerTask implements Runnable, SendListener {
       long intended;
       long sentNanos;
       if (schedule.unlimitedNow()) {
-        if (window != null && !window.awaitCapacity(control, endNanos)) {
+        if (!awaitWindow()) {
           break;
         }
         // No schedule: the send is intended the moment it may start, so one clock read serves.
@@ -121,7 +123,7 @@ final class ProducerTask implements Runnable, SendListener {
         if (intended >= endNanos || !sleepUntil(intended)) {
           break;
         }
-        if (window != null && !window.awaitCapacity(control, endNanos)) {
+        if (!awaitWindow()) {
           break;
         }
         sentNanos = clock.nanoTime();
@@ -145,12 +147,26 @@ final class ProducerTask implements Runnable, SendListener {
       sequence++;
       sent.lazySet(sequence);
     }
+    producer.flush();
     skipped = schedule.skipped();
   }
 
-  private boolean sleepUntil(long deadlineNanos) throws InterruptedException {
-    long now;
-    while ((now = clock.nanoTime()) < deadlineNanos) {
+  /** Waits for a slot in the in-flight window; true when there is one. */
+  private boolean awaitWindow() throws DriverException {
+    if (window == null || window.hasCapacity()) {
+      return true;
+    }
+    // The confirms that free a slot can only come for sends that left.
+    producer.flush();
+    return window.awaitCapacity(control, endNanos);
+  }
+
+  private boolean sleepUntil(long deadlineNanos) throws InterruptedException, DriverException {
+    long now = clock.nanoTime();
+    if (now < deadlineNanos) {
+      producer.flush();
+    }
+    for (; now < deadlineNanos; now = clock.nanoTime()) {
       if (control.stopping()) {
         return false;
       }
@@ -167,6 +183,7 @@ final class ProducerTask implements Runnable, SendListener {
   }
 
   private boolean sendSlowPath(OutgoingMessage message) throws DriverException {
+    producer.flush();
     int attempts = 0;
     while (!control.stopping() && clock.nanoTime() < endNanos) {
       if (++attempts < 100) {

@@ -29,6 +29,17 @@ public interface Producer extends AutoCloseable {
    */
   boolean trySend(OutgoingMessage message) throws DriverException;
 
+  /**
+   * Writes out the sends this producer buffered. Called on the producer's core thread whenever the
+   * core is about to wait (the in-flight window is full, the next send is not due yet, no credit)
+   * and when its send loop ends, so a driver may leave a burst of sends in one socket write instead
+   * of one write each. A driver that writes every send at once keeps this default, which does
+   * nothing.
+   *
+   * @throws DriverException when the producer can no longer send (connection lost); the run ends
+   */
+  default void flush() throws DriverException {}
+
   /** Stops sending and releases the producer's resources. Idempotent. */
   @Override
   void close() throws DriverException;

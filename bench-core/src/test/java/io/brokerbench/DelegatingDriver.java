@@ -1,0 +1,53 @@
+package io.brokerbench;
+
+import io.brokerbench.spi.Consumer;
+import io.brokerbench.spi.ConsumerSpec;
+import io.brokerbench.spi.DeliveryListener;
+import io.brokerbench.spi.DestinationSpec;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.spi.DriverDescription;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
+import java.util.List;
+
+/** A driver that forwards everything to another; tests override the part they change. */
+class DelegatingDriver implements Driver {
+  final Driver delegate;
+
+  DelegatingDriver(Driver delegate) {
+    this.delegate = delegate;
+  }
+
+  @Override
+  public DriverDescription description() {
+    return delegate.description();
+  }
+
+  @Override
+  public void declare(List<DestinationSpec> destinations) throws DriverException {
+    delegate.declare(destinations);
+  }
+
+  @Override
+  public Producer createProducer(ProducerSpec spec, SendListener listener) throws DriverException {
+    return delegate.createProducer(spec, listener);
+  }
+
+  @Override
+  public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    return delegate.createConsumer(spec, listener);
+  }
+
+  @Override
+  public void cleanup() throws DriverException {
+    delegate.cleanup();
+  }
+
+  @Override
+  public void close() throws DriverException {
+    delegate.close();
+  }
+}

@@ -1,0 +1,119 @@
+package io.brokerbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.loopback.LoopbackDriver;
+import io.brokerbench.loopback.LoopbackOptions;
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.OutgoingMessage;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The core flushes a producer before each wait and at the end, so a driver that buffers sends until
+ * {@link Producer#flush()} neither stalls nor delays messages. The driver here holds every send
+ * until the next flush, the worst case a buffering driver may be.
+ */
+class ProducerFlushTest {
+
+  private static RunResult run(Workload workload) throws Exception {
+    LoopbackDriver loopback = new LoopbackDriver(LoopbackOptions.DEFAULTS, NanoClock.system());
+    return BenchmarkRun.builder(workload).driver(new HoldingDriver(loopback)).build().run();
+  }
+
+  @Test
+  void aFullWindowFlushesSoItsConfirmsCanCome() throws Exception {
+    Workload workload =
+        Workload.builder()
+            .messagesPerProducer(20_000)
+            .duration(null)
+            .inFlightWindow(16)
+            .progressTimeout(Duration.ofSeconds(2))
+            .build();
+
+    RunResult result = run(workload);
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.totals().confirmed()).isEqualTo(20_000);
+    assertThat(result.totals().received()).isEqualTo(20_000);
+  }
+
+  @Test
+  void aProducerWaitingForItsNextSendFlushesTheOneBefore() throws Exception {
+    // 20 messages 50 ms apart: held until the next send, each would be 50 ms late at least.
+    Workload workload =
+        Workload.builder().rate(20).duration(Duration.ofSeconds(1)).inFlightWindow(0).build();
+
+    RunResult result = run(workload);
+
+    assertThat(result.totals().received()).isEqualTo(result.totals().sent()).isPositive();
+    assertThat(result.latency().get("e2e").maxMicros()).isLessThan(25_000);
+  }
+
+  @Test
+  void theLastSendsAreFlushedWhenTheLoopEnds() throws Exception {
+    Workload workload =
+        Workload.builder().messagesPerProducer(1_000).duration(null).inFlightWindow(0).build();
+
+    RunResult result = run(workload);
+
+    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.integrity().clean()).isTrue();
+  }
+
+  /** Wraps each producer in one that sends nothing until flushed. */
+  private static final class HoldingDriver extends DelegatingDriver {
+    HoldingDriver(LoopbackDriver delegate) {
+      super(delegate);
+    }
+
+    @Override
+    public Producer createProducer(ProducerSpec spec, SendListener listener)
+        throws DriverException {
+      return new HoldingProducer(delegate.createProducer(spec, listener), spec.bodyBytes());
+    }
+  }
+
+  private static final class HoldingProducer implements Producer {
+    private final Producer delegate;
+    private final int bodyBytes;
+    private final List<OutgoingMessage> held = new ArrayList<>();
+
+    HoldingProducer(Producer delegate, int bodyBytes) {
+      this.delegate = delegate;
+      this.bodyBytes = bodyBytes;
+    }
+
+    @Override
+    public boolean trySend(OutgoingMessage message) {
+      OutgoingMessage copy = new OutgoingMessage(bodyBytes);
+      System.arraycopy(message.stamp(), 0, copy.stamp(), 0, OutgoingMessage.STAMP_BYTES);
+      copy.sequence(message.sequence());
+      held.add(copy);
+      return true;
+    }
+
+    @Override
+    public void flush() throws DriverException {
+      for (OutgoingMessage message : held) {
+        while (!delegate.trySend(message)) {
+          Thread.onSpinWait();
+        }
+      }
+      held.clear();
+    }
+
+    @Override
+    public void close() throws DriverException {
+      delegate.close();
+    }
+  }
+}
