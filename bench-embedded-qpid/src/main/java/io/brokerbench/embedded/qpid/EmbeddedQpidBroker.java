@@ -13,25 +13,42 @@ import java.util.List;
 import java.util.Map;
 import org.apache.qpid.server.SystemLauncher;
 import org.apache.qpid.server.SystemLauncherListener;
+import org.apache.qpid.server.model.AuthenticationProvider;
 import org.apache.qpid.server.model.Broker;
 import org.apache.qpid.server.model.KeyStore;
 import org.apache.qpid.server.model.Port;
 import org.apache.qpid.server.model.State;
 import org.apache.qpid.server.model.SystemConfig;
+import org.apache.qpid.server.model.TrustStore;
 import org.apache.qpid.server.model.port.AmqpPort;
+import org.apache.qpid.server.security.FileKeyStore;
+import org.apache.qpid.server.security.FileTrustStore;
+import org.apache.qpid.server.security.auth.manager.ExternalAuthenticationManager;
 
 /**
  * Apache Qpid Broker-J running inside this process: a memory store, one port on 127.0.0.1 chosen by
- * the operating system, serving AMQP 0-9-1 and AMQP 1.0, one user, and on request a second port for
- * TLS with a self-signed certificate generated at start ({@link #startWithTls()}). It lets a
- * protocol adapter run without an external broker; the broker shares the generator's CPU, so its
- * figures are smoke figures, not broker benchmarks.
+ * the operating system, serving AMQP 0-9-1 and AMQP 1.0, one user, and on request two TLS ports
+ * whose certificates come from a test certificate authority generated at start ({@link
+ * #startWithTls()}): one authenticating with the user's password, one requiring a client
+ * certificate (SASL EXTERNAL). It lets a protocol adapter run without an external broker; the
+ * broker shares the generator's CPU, so its figures are smoke figures, not broker benchmarks.
  *
  * <pre>{@code
  * try (EmbeddedQpidBroker broker = EmbeddedQpidBroker.start()) {
  *   String uri = "amqp://" + broker.username() + ":" + broker.password()
  *       + "@" + broker.host() + ":" + broker.port();
  *   // connect with any AMQP 0-9-1 or 1.0 client; queues AMQP 1.0 senders name are created
+ * }
+ * }</pre>
+ *
+ * <p>With TLS, a client trusts {@link ClientTls#trustStore()} and, on {@link
+ * #clientCertificatePort()}, presents {@link ClientTls#keyStore()}:
+ *
+ * <pre>{@code
+ * try (EmbeddedQpidBroker broker = EmbeddedQpidBroker.startWithTls()) {
+ *   ClientTls tls = broker.clientTls();
+ *   // amqps://127.0.0.1:{broker.clientCertificatePort()} with SASL EXTERNAL, key store
+ *   // tls.keyStore(), trust store tls.trustStore(): authenticated as tls.user()
  * }
  * }</pre>
  *
@@ -49,18 +66,34 @@ public final class EmbeddedQpidBroker implements AutoCloseable {
   private static final String PASSWORD = "guest";
   private static final String PLAIN_PORT = "AMQP";
   private static final String TLS_PORT = "AMQPS";
+  private static final String CLIENT_CERTIFICATE_PORT = "AMQPS_CLIENT_CERTIFICATE";
+  private static final String PLAIN_PROVIDER = "plain";
+  private static final String EXTERNAL_PROVIDER = "external";
+  private static final String SERVER_KEY_STORE = "server";
+  private static final String CLIENT_TRUST_STORE = "client-ca";
+  private static final String CLIENT_CERTIFICATE_USER = "brokerbench-client";
 
   private final SystemLauncher launcher;
   private final Path workDir;
   private final int port;
   private final int tlsPort;
+  private final int clientCertificatePort;
+  private final TestPki pki;
   private boolean closed;
 
-  private EmbeddedQpidBroker(SystemLauncher launcher, Path workDir, int port, int tlsPort) {
+  private EmbeddedQpidBroker(
+      SystemLauncher launcher,
+      Path workDir,
+      int port,
+      int tlsPort,
+      int clientCertificatePort,
+      TestPki pki) {
     this.launcher = launcher;
     this.workDir = workDir;
     this.port = port;
     this.tlsPort = tlsPort;
+    this.clientCertificatePort = clientCertificatePort;
+    this.pki = pki;
   }
 
   /**
@@ -73,8 +106,12 @@ public final class EmbeddedQpidBroker implements AutoCloseable {
   }
 
   /**
-   * Starts a broker that also listens for TLS connections on {@link #tlsPort()}, with a self-signed
-   * certificate generated at start (clients must trust it explicitly, or trust all).
+   * Starts a broker that also listens for TLS connections: on {@link #tlsPort()} with the user's
+   * password (PLAIN), and on {@link #clientCertificatePort()} only from clients presenting a
+   * certificate of the test authority, authenticated by SASL EXTERNAL as the certificate's common
+   * name. The authority, the broker's certificate (for 127.0.0.1 and localhost) and a client
+   * certificate are generated at start ({@link #clientTls()}); clients must trust the authority
+   * explicitly, or trust all.
    *
    * @throws IllegalStateException when the broker does not start, with the broker's reason
    */
@@ -98,15 +135,19 @@ public final class EmbeddedQpidBroker implements AutoCloseable {
         throw listener.error;
       }
       Broker<?> broker = broker(listener);
+      TestPki pki = null;
       if (tls) {
-        addTlsPort(broker);
+        pki = TestPki.create(workDir.resolve("tls"), CLIENT_CERTIFICATE_USER);
+        addTlsPorts(broker, pki);
       }
       EmbeddedQpidBroker embedded =
           new EmbeddedQpidBroker(
               launcher,
               workDir,
               boundPort(broker, PLAIN_PORT),
-              tls ? boundPort(broker, TLS_PORT) : -1);
+              tls ? boundPort(broker, TLS_PORT) : -1,
+              tls ? boundPort(broker, CLIENT_CERTIFICATE_PORT) : -1,
+              pki);
       started = true;
       return embedded;
     } catch (IllegalStateException e) {
@@ -121,22 +162,47 @@ public final class EmbeddedQpidBroker implements AutoCloseable {
     }
   }
 
-  private static void addTlsPort(Broker<?> broker) {
+  private static void addTlsPorts(Broker<?> broker, TestPki pki) {
     Map<String, Object> keyStore = new HashMap<>();
-    keyStore.put(KeyStore.NAME, "self-signed");
-    keyStore.put(KeyStore.TYPE, "AutoGeneratedSelfSigned");
+    keyStore.put(KeyStore.NAME, SERVER_KEY_STORE);
+    keyStore.put(KeyStore.TYPE, "FileKeyStore");
+    keyStore.put(FileKeyStore.STORE_URL, pki.serverKeyStore().toString());
+    keyStore.put(FileKeyStore.PASSWORD, pki.password());
+    keyStore.put(FileKeyStore.KEY_STORE_TYPE, "PKCS12");
     broker.createChild(KeyStore.class, keyStore);
+    broker.createChild(Port.class, tlsPort(TLS_PORT, PLAIN_PROVIDER));
+
+    Map<String, Object> trustStore = new HashMap<>();
+    trustStore.put(TrustStore.NAME, CLIENT_TRUST_STORE);
+    trustStore.put(TrustStore.TYPE, "FileTrustStore");
+    trustStore.put(FileTrustStore.STORE_URL, pki.trustStore().toString());
+    trustStore.put(FileTrustStore.PASSWORD, pki.password());
+    trustStore.put(FileTrustStore.TRUST_STORE_TYPE, "PKCS12");
+    broker.createChild(TrustStore.class, trustStore);
+    Map<String, Object> external = new HashMap<>();
+    external.put(AuthenticationProvider.NAME, EXTERNAL_PROVIDER);
+    external.put(AuthenticationProvider.TYPE, ExternalAuthenticationManager.PROVIDER_TYPE);
+    // The certificate's common name is the user, not its whole distinguished name.
+    external.put(ExternalAuthenticationManager.ATTRIBUTE_USE_FULL_DN, false);
+    broker.createChild(AuthenticationProvider.class, external);
+    Map<String, Object> port = tlsPort(CLIENT_CERTIFICATE_PORT, EXTERNAL_PROVIDER);
+    port.put(Port.TRUST_STORES, List.of(CLIENT_TRUST_STORE));
+    port.put(Port.NEED_CLIENT_AUTH, true);
+    broker.createChild(Port.class, port);
+  }
+
+  private static Map<String, Object> tlsPort(String name, String authenticationProvider) {
     Map<String, Object> port = new HashMap<>();
-    port.put(Port.NAME, TLS_PORT);
+    port.put(Port.NAME, name);
     port.put(Port.PORT, 0);
     port.put(Port.BINDING_ADDRESS, HOST);
     port.put(Port.TRANSPORTS, List.of("SSL"));
-    port.put(Port.KEY_STORE, "self-signed");
+    port.put(Port.KEY_STORE, SERVER_KEY_STORE);
     port.put(Port.PROTOCOLS, List.of("AMQP_0_9_1", "AMQP_1_0"));
-    port.put(Port.AUTHENTICATION_PROVIDER, "plain");
+    port.put(Port.AUTHENTICATION_PROVIDER, authenticationProvider);
     port.put(AmqpPort.THREAD_POOL_SIZE, 2);
     port.put(AmqpPort.NUMBER_OF_SELECTORS, 1);
-    broker.createChild(Port.class, port);
+    return port;
   }
 
   private static Map<String, Object> launchAttributes(Path workDir) {
@@ -192,9 +258,33 @@ public final class EmbeddedQpidBroker implements AutoCloseable {
     return port;
   }
 
-  /** The TLS port when started {@link #startWithTls() with TLS}, else -1. */
+  /**
+   * The TLS port authenticating with the user's password, when started {@link #startWithTls() with
+   * TLS}, else -1.
+   */
   public int tlsPort() {
     return tlsPort;
+  }
+
+  /**
+   * The TLS port that requires a client certificate signed by the test authority and authenticates
+   * with SASL EXTERNAL as its common name, when started {@link #startWithTls() with TLS}, else -1.
+   */
+  public int clientCertificatePort() {
+    return clientCertificatePort;
+  }
+
+  /**
+   * The trust store and client key store for the TLS ports.
+   *
+   * @throws IllegalStateException when the broker was not started {@link #startWithTls() with TLS}
+   */
+  public ClientTls clientTls() {
+    if (pki == null) {
+      throw new IllegalStateException("the embedded broker was started without TLS");
+    }
+    return new ClientTls(
+        pki.trustStore(), pki.password(), pki.clientKeyStore(), pki.password(), pki.clientUser());
   }
 
   /** The one user the broker knows (PLAIN authentication, allowed without TLS). */
