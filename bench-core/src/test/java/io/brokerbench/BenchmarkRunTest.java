@@ -24,7 +24,7 @@ class BenchmarkRunTest {
   private static LoopbackOptions inline(
       long dropEvery, long duplicateEvery, long reorderEvery, long stallAfter, Duration stall) {
     return new LoopbackOptions(
-        true, 1 << 16, dropEvery, duplicateEvery, reorderEvery, stallAfter, stall);
+        true, 1 << 16, dropEvery, duplicateEvery, reorderEvery, 0, stallAfter, stall);
   }
 
   private static RunResult run(Workload workload, Driver driver, NanoClock clock) throws Exception {

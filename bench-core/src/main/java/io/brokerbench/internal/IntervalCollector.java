@@ -38,6 +38,7 @@ final class IntervalCollector {
   private long previousReceived;
   private long previousRejected;
   private long previousFailed;
+  private long previousRetried;
   private long previousCpuNanos;
   private long measuredSent;
   private long measuredConfirmed;
@@ -77,6 +78,7 @@ final class IntervalCollector {
     long received = sum(consumers, c -> c.received.get());
     long rejected = sum(producers, p -> p.rejected.sum());
     long failed = sum(producers, p -> p.failed.sum());
+    long retried = sum(producers, p -> p.retried.sum());
     long cpu = process.cpuNanos();
     long rss = process.rssBytes();
     // Intervals end on multiples of the interval from the start, a little late when the reporter
@@ -114,6 +116,7 @@ final class IntervalCollector {
             received - previousReceived,
             rejected - previousRejected,
             failed - previousFailed,
+            retried - previousRetried,
             rate(sent - previousSent, seconds),
             rate(confirmed - previousConfirmed, seconds),
             rate(received - previousReceived, seconds),
@@ -127,6 +130,7 @@ final class IntervalCollector {
     previousReceived = received;
     previousRejected = rejected;
     previousFailed = failed;
+    previousRetried = retried;
     previousCpuNanos = cpu;
     listener.accept(sample, histograms);
   }

@@ -42,6 +42,10 @@ final class ProducerTask implements Runnable, SendListener {
   final LongAdder modified = new LongAdder();
   final LongAdder failed = new LongAdder();
   final LongAdder returned = new LongAdder();
+
+  /** Attempts the driver made again after a failed one; not messages (see {@link #onRetried}). */
+  final LongAdder retried = new LongAdder();
+
   private volatile long skipped;
 
   private Producer producer;
@@ -211,6 +215,11 @@ final class ProducerTask implements Runnable, SendListener {
       case MODIFIED -> modified.add(count);
       case FAILED -> failed.add(count);
     }
+  }
+
+  @Override
+  public void onRetried(long sequence) {
+    retried.increment();
   }
 
   @Override

@@ -354,6 +354,7 @@ public final class Runner {
             sumOverProducers(p -> p.released.sum()),
             sumOverProducers(p -> p.modified.sum()),
             sumOverProducers(p -> p.failed.sum()),
+            sumOverProducers(p -> p.retried.sum()),
             sumOverProducers(p -> p.returned.sum()),
             sumOverProducers(ProducerTask::unconfirmed),
             sumOverProducers(ProducerTask::skipped),

@@ -15,6 +15,8 @@ import java.util.Map;
  * @param dropEvery drop every n-th message of each producer (confirmed, never delivered); 0 = never
  * @param duplicateEvery deliver every n-th message twice; 0 = never
  * @param reorderEvery deliver every n-th message after the one that follows it; 0 = never
+ * @param retryEvery report every n-th message as sent a second time after a failed attempt (it is
+ *     still delivered once); 0 = never
  * @param stallAfter the send of this message number (per producer) stalls; -1 = never
  * @param stall how long that send stalls
  */
@@ -24,12 +26,13 @@ public record LoopbackOptions(
     long dropEvery,
     long duplicateEvery,
     long reorderEvery,
+    long retryEvery,
     long stallAfter,
     Duration stall) {
 
   /** Defaults: a delivery thread, 65536 messages per destination, no faults. */
   public static final LoopbackOptions DEFAULTS =
-      new LoopbackOptions(false, 1 << 16, 0, 0, 0, -1, Duration.ZERO);
+      new LoopbackOptions(false, 1 << 16, 0, 0, 0, 0, -1, Duration.ZERO);
 
   /** The options as the driver declares them. */
   static List<DriverOption> declared() {
@@ -39,6 +42,7 @@ public record LoopbackOptions(
         DriverOption.of("drop-every", "drop every n-th message of each producer (0: never)", "0"),
         DriverOption.of("duplicate-every", "deliver every n-th message twice (0: never)", "0"),
         DriverOption.of("reorder-every", "swap every n-th message with the next (0: never)", "0"),
+        DriverOption.of("retry-every", "report a retried send every n-th message (0: never)", "0"),
         DriverOption.of("stall-after", "message number whose send stalls once (-1: none)", "-1"),
         DriverOption.of("stall-ms", "how long that send stalls, milliseconds", "0"));
   }
@@ -57,6 +61,7 @@ public record LoopbackOptions(
         OptionValues.wholeNumber(options, "drop-every", 0, 0, Long.MAX_VALUE),
         OptionValues.wholeNumber(options, "duplicate-every", 0, 0, Long.MAX_VALUE),
         OptionValues.wholeNumber(options, "reorder-every", 0, 0, Long.MAX_VALUE),
+        OptionValues.wholeNumber(options, "retry-every", 0, 0, Long.MAX_VALUE),
         OptionValues.wholeNumber(options, "stall-after", -1, -1, Long.MAX_VALUE),
         Duration.ofMillis(OptionValues.wholeNumber(options, "stall-ms", 0, 0, 3_600_000)));
   }

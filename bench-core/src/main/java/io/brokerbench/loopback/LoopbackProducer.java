@@ -32,13 +32,13 @@ final class LoopbackProducer implements Producer {
     }
     byte[] stamp = message.stamp();
     if (LoopbackOptions.every(options.dropEvery(), sequence)) {
-      listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
+      accept(sequence);
       return true;
     }
     if (!holding && LoopbackOptions.every(options.reorderEvery(), sequence)) {
       System.arraycopy(stamp, 0, held, 0, held.length);
       holding = true;
-      listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
+      accept(sequence);
       return true;
     }
     if (!queue.offer(stamp, 0)) {
@@ -51,8 +51,19 @@ final class LoopbackProducer implements Producer {
       offerUntilAccepted(held);
       holding = false;
     }
-    listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
+    accept(sequence);
     return true;
+  }
+
+  /**
+   * Confirms a message the queue took. An injected retry is reported here, once the message is
+   * taken, so a full queue (the core trying the same message again) does not count it twice.
+   */
+  private void accept(long sequence) {
+    if (LoopbackOptions.every(options.retryEvery(), sequence)) {
+      listener.onRetried(sequence);
+    }
+    listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
   }
 
   private void stall() throws DriverException {

@@ -103,12 +103,13 @@ public final class ConsoleReport implements ReportSink {
         t.receivedPerSecond());
     out.printf(
         Locale.ROOT,
-        "rejected %d, released %d, modified %d, failed %d, returned %d, unconfirmed at end %d,"
-            + " skipped sends %d%n",
+        "rejected %d, released %d, modified %d, failed %d, retries %d, returned %d, unconfirmed"
+            + " at end %d, skipped sends %d%n",
         t.rejected(),
         t.released(),
         t.modified(),
         t.failed(),
+        t.retried(),
         t.returned(),
         t.unconfirmed(),
         t.skippedSends());

@@ -46,6 +46,7 @@ public final class CsvIntervals implements ReportSink {
                 "received",
                 "rejected",
                 "failed",
+                "retried",
                 "sent_per_s",
                 "confirmed_per_s",
                 "received_per_s"));
@@ -80,6 +81,8 @@ public final class CsvIntervals implements ReportSink {
         .append(s.rejected())
         .append(',')
         .append(s.failed())
+        .append(',')
+        .append(s.retried())
         .append(',')
         .append(number(s.sentPerSecond()))
         .append(',')

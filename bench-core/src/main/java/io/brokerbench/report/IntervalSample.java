@@ -17,6 +17,8 @@ import java.util.Map;
  * @param rejected messages the broker refused in the interval (nack, rejected, RocketMQ response
  *     failure)
  * @param failed sends that failed in the client in the interval
+ * @param retried attempts the driver made again after a failed one in the interval (a message sent
+ *     three times counts two)
  * @param sentPerSecond send rate
  * @param confirmedPerSecond confirm rate
  * @param receivedPerSecond receive rate
@@ -35,6 +37,7 @@ public record IntervalSample(
     long received,
     long rejected,
     long failed,
+    long retried,
     double sentPerSecond,
     double confirmedPerSecond,
     double receivedPerSecond,

@@ -11,6 +11,8 @@ package io.brokerbench.report;
  * @param released AMQP 1.0 released outcomes
  * @param modified AMQP 1.0 modified outcomes
  * @param failed sends that failed in the client or with a broker error
+ * @param retried attempts the driver made again after a failed one (a message sent three times
+ *     counts two); each message's final outcome is counted once above
  * @param returned messages returned unroutable
  * @param unconfirmed messages sent and never settled by the end of the run
  * @param skippedSends intended sends skipped by the catch-up policy
@@ -31,6 +33,7 @@ public record Totals(
     long released,
     long modified,
     long failed,
+    long retried,
     long returned,
     long unconfirmed,
     long skippedSends,

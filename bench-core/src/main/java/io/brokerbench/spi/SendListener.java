@@ -17,6 +17,17 @@ public interface SendListener {
   void onConfirm(long sequence, boolean multiple, SendOutcome outcome);
 
   /**
+   * The driver sends a message again after a failed attempt (a client-side retry, such as
+   * RocketMQ's), counting it as one retry. Called on the thread making the new attempt, before the
+   * message is handed to the client again; does not block. The message's final outcome still comes
+   * through {@link #onConfirm} once, whatever the number of attempts. The default does nothing: a
+   * listener that wraps another must pass the call on.
+   *
+   * @param sequence the message's {@link OutgoingMessage#sequence()}
+   */
+  default void onRetried(long sequence) {}
+
+  /**
    * The broker returned a message as unroutable (AMQP 0.9.1 {@code mandatory}). It is still
    * confirmed separately.
    *

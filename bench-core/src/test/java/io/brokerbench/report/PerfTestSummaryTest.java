@@ -139,6 +139,7 @@ class PerfTestSummaryTest {
             0,
             0,
             0,
+            0,
             200_000,
             sentPerSecond,
             sentPerSecond,

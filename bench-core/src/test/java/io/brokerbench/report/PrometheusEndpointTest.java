@@ -18,7 +18,7 @@ class PrometheusEndpointTest {
     Histogram e2e = LatencyRecorder.newHistogram();
     e2e.recordValueWithCount(2_000_000, 3);
     IntervalSample sample =
-        new IntervalSample(0, 0, 1, false, 5, 4, 3, 0, 0, 5, 4, 3, Map.of(), 12.5, 1 << 20);
+        new IntervalSample(0, 0, 1, false, 5, 4, 3, 0, 0, 0, 5, 4, 3, Map.of(), 12.5, 1 << 20);
 
     String body;
     try (PrometheusEndpoint endpoint = new PrometheusEndpoint(0)) {

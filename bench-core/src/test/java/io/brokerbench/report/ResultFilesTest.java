@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.workload.Workload;
 import java.io.File;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogProcessor;
 import org.HdrHistogram.HistogramLogReader;
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultFilesTest {
   @TempDir static Path dir;
   static RunResult result;
+  static final StringWriter console = new StringWriter();
 
   @BeforeAll
   static void runOnce() throws Exception {
@@ -31,7 +35,8 @@ class ResultFilesTest {
             .build();
     result =
         BenchmarkRun.builder(workload)
-            .driver("loopback")
+            .driver("loopback", Map.of("retry-every", "10"))
+            .sink(new ConsoleReport(new PrintWriter(console), false))
             .sink(new JsonResult(dir.resolve("result.json")))
             .sink(new CsvIntervals(dir.resolve("intervals.csv")))
             .sink(new HistogramLog(dir.resolve("latency.hlog")))
@@ -46,6 +51,27 @@ class ResultFilesTest {
     assertThat(read).isEqualTo(result);
     assertThat(read.schema()).isEqualTo("brokerbench-result/1");
     assertThat(read.latency()).containsKeys("e2e", "e2e_send", "confirm", "confirm_send", "slip");
+  }
+
+  @Test
+  void retriedSendsReachTheJsonTotalsTheCsvIntervalsAndTheSummary() throws Exception {
+    RunResult read = JsonResult.read(dir.resolve("result.json"));
+    long retried = read.totals().retried();
+
+    // The loopback driver retries every 10th message once; each is still confirmed once.
+    assertThat(retried).isPositive().isEqualTo(read.totals().sent() / 10);
+    assertThat(read.totals().confirmed()).isEqualTo(read.totals().sent());
+    assertThat(Files.readString(dir.resolve("result.json"))).contains("\"retried\" : " + retried);
+    assertThat(read.intervals().stream().mapToLong(IntervalSample::retried).sum())
+        .isEqualTo(retried);
+    int column = CsvIntervals.header().indexOf("retried");
+    long csvRetried = 0;
+    List<String> lines = Files.readAllLines(dir.resolve("intervals.csv"));
+    for (String row : lines.subList(1, lines.size())) {
+      csvRetried += Long.parseLong(row.split(",", -1)[column]);
+    }
+    assertThat(csvRetried).isEqualTo(retried);
+    assertThat(console.toString()).contains("failed 0, retries " + retried + ",");
   }
 
   @Test
