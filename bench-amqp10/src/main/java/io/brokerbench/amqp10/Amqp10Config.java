@@ -2,8 +2,10 @@ package io.brokerbench.amqp10;
 
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.OptionValues;
+import io.brokerbench.tls.TlsStores;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,10 +23,8 @@ import java.util.Map;
  * @param user SASL user name, or null for none
  * @param password SASL password, or null for none
  * @param tls true to connect with TLS ({@code amqps})
- * @param trustStore TLS trust store path, or null for the JVM's default
- * @param trustStorePassword its password, or null
- * @param keyStore TLS key store path (client certificate, SASL EXTERNAL), or null
- * @param keyStorePassword its password, or null
+ * @param stores TLS trust store (null for the JVM's default) and key store (the client certificate,
+ *     for SASL EXTERNAL; null for none)
  * @param verifyHost true to check the broker's host name against its certificate
  * @param saslMechanisms SASL mechanisms allowed, comma-separated, or null to let protonj2 choose
  * @param virtualHost the virtual host (AMQP open hostname; RabbitMQ {@code vhost:NAME}), or null
@@ -48,10 +48,7 @@ public record Amqp10Config(
     String user,
     String password,
     boolean tls,
-    String trustStore,
-    String trustStorePassword,
-    String keyStore,
-    String keyStorePassword,
+    TlsStores stores,
     boolean verifyHost,
     String saslMechanisms,
     String virtualHost,
@@ -77,58 +74,61 @@ public record Amqp10Config(
 
   /** The options as the driver declares them, in documentation order. */
   static List<DriverOption> declared() {
-    return List.of(
-        DriverOption.of(
-                "url",
-                "broker and address: quiver's //HOST[:PORT]/ADDRESS or"
-                    + " amqp[s]://[USER:PASSWORD@]HOST[:PORT][/ADDRESS]; without url, host"
-                    + " and port an embedded Qpid Broker-J is started",
-                null)
-            .asPositional(),
-        DriverOption.of("host", "broker host (overrides the url's)", null),
-        DriverOption.of("port", "broker port (overrides the url's; 5672, or 5671 with TLS)", null),
-        DriverOption.of("user", "SASL user name", "guest"),
-        DriverOption.of("password", "SASL password", "guest").asSecret(),
-        DriverOption.of(
-            "address",
-            "address of each destination; %s is the destination name (/amq/queue/%s for"
-                + " RabbitMQ 3.x, /queues/%s for 4.x, %s for other brokers)",
-            RABBITMQ3_QUEUE),
-        DriverOption.of(
-            "sasl-mechanisms",
-            "SASL mechanisms allowed: PLAIN, ANONYMOUS, EXTERNAL (comma list)",
-            null),
-        DriverOption.flag("tls", "connect with TLS (implied by amqps://)"),
-        DriverOption.of("trust-store", "TLS trust store file (PKCS12 or JKS)", null),
-        DriverOption.of("trust-store-password", "TLS trust store password", null).asSecret(),
-        DriverOption.of("key-store", "TLS key store with the client certificate", null),
-        DriverOption.of("key-store-password", "TLS key store password", null).asSecret(),
-        DriverOption.of("verify-host", "check the broker's certificate host name", "true"),
-        DriverOption.of("virtual-host", "virtual host (RabbitMQ: vhost:NAME)", null),
-        DriverOption.flag("presettled", "send pre-settled (at-most-once): no settlement wait"),
-        DriverOption.of(
-            "declare", "declare missing RabbitMQ queues over AMQP 0.9.1 (true/false)", "true"),
-        DriverOption.of(
-            "queue-type", "type of declared queues: classic, quorum, stream", "classic"),
-        DriverOption.flag("delete-queues", "delete the queues this driver created at the end"),
-        DriverOption.of(
-            "check-target",
-            "attach a receiver to each queue first so a missing queue fails the run",
-            "true"),
-        DriverOption.of(
-            "stream-offset",
-            "RabbitMQ stream offset for receivers: first, last, next, an offset, or"
-                + " timestamp:EPOCH_SECONDS",
-            null),
-        DriverOption.of(
-            "default-credit",
-            "receiver link credit when the workload gives no prefetch (quiver's --credit)",
-            Integer.toString(DEFAULT_CREDIT)),
-        DriverOption.of("connect-timeout-ms", "connection and link open timeout", "10000"),
-        DriverOption.of(
-            "io",
-            "engine: protonj2 engine on a plain socket (low CPU); client: protonj2-client API",
-            "engine"));
+    List<DriverOption> options = new ArrayList<>();
+    options.addAll(
+        List.of(
+            DriverOption.of(
+                    "url",
+                    "broker and address: quiver's //HOST[:PORT]/ADDRESS or"
+                        + " amqp[s]://[USER:PASSWORD@]HOST[:PORT][/ADDRESS]; without url, host"
+                        + " and port an embedded Qpid Broker-J is started",
+                    null)
+                .asPositional(),
+            DriverOption.of("host", "broker host (overrides the url's)", null),
+            DriverOption.of(
+                "port", "broker port (overrides the url's; 5672, or 5671 with TLS)", null),
+            DriverOption.of("user", "SASL user name", "guest"),
+            DriverOption.of("password", "SASL password", "guest").asSecret(),
+            DriverOption.of(
+                "address",
+                "address of each destination; %s is the destination name (/amq/queue/%s for"
+                    + " RabbitMQ 3.x, /queues/%s for 4.x, %s for other brokers)",
+                RABBITMQ3_QUEUE),
+            DriverOption.of(
+                "sasl-mechanisms",
+                "SASL mechanisms allowed: PLAIN, ANONYMOUS, EXTERNAL (comma list)",
+                null),
+            DriverOption.flag("tls", "connect with TLS (implied by amqps://)")));
+    options.addAll(TlsStores.declared());
+    options.addAll(
+        List.of(
+            DriverOption.of("verify-host", "check the broker's certificate host name", "true"),
+            DriverOption.of("virtual-host", "virtual host (RabbitMQ: vhost:NAME)", null),
+            DriverOption.flag("presettled", "send pre-settled (at-most-once): no settlement wait"),
+            DriverOption.of(
+                "declare", "declare missing RabbitMQ queues over AMQP 0.9.1 (true/false)", "true"),
+            DriverOption.of(
+                "queue-type", "type of declared queues: classic, quorum, stream", "classic"),
+            DriverOption.flag("delete-queues", "delete the queues this driver created at the end"),
+            DriverOption.of(
+                "check-target",
+                "attach a receiver to each queue first so a missing queue fails the run",
+                "true"),
+            DriverOption.of(
+                "stream-offset",
+                "RabbitMQ stream offset for receivers: first, last, next, an offset, or"
+                    + " timestamp:EPOCH_SECONDS",
+                null),
+            DriverOption.of(
+                "default-credit",
+                "receiver link credit when the workload gives no prefetch (quiver's --credit)",
+                Integer.toString(DEFAULT_CREDIT)),
+            DriverOption.of("connect-timeout-ms", "connection and link open timeout", "10000"),
+            DriverOption.of(
+                "io",
+                "engine: protonj2 engine on a plain socket (low CPU); client: protonj2-client API",
+                "engine")));
+    return List.copyOf(options);
   }
 
   /** True when the options name no broker, so the embedded one is used. */
@@ -174,10 +174,7 @@ public record Amqp10Config(
         user.isEmpty() ? null : user,
         password.isEmpty() ? null : password,
         tls,
-        options.get("trust-store"),
-        options.get("trust-store-password"),
-        options.get("key-store"),
-        options.get("key-store-password"),
+        TlsStores.parse(options),
         OptionValues.bool(options, "verify-host", true),
         options.get("sasl-mechanisms"),
         options.get("virtual-host"),

@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 import org.apache.qpid.protonj2.client.Client;
 import org.apache.qpid.protonj2.client.ClientOptions;
 import org.apache.qpid.protonj2.client.Connection;
@@ -40,6 +41,7 @@ import org.apache.qpid.protonj2.client.Session;
  */
 public final class Amqp10Driver implements Driver {
   private final Amqp10Config config;
+  private final SSLContext tls;
   private final Client client;
   private final Connection control;
   private final boolean rabbitMq;
@@ -49,7 +51,8 @@ public final class Amqp10Driver implements Driver {
   private boolean closed;
 
   /**
-   * Connects the control connection, so that a wrong host, port or password fails here.
+   * Reads the TLS stores and connects the control connection, so that a wrong host, port, password
+   * or key store fails here.
    *
    * @param config the settings
    * @param embedded the in-process broker {@code config} points to, closed with this driver, or
@@ -59,6 +62,7 @@ public final class Amqp10Driver implements Driver {
   Amqp10Driver(Amqp10Config config, EmbeddedQpidBroker embedded) throws DriverException {
     this.config = config;
     this.embedded = embedded;
+    this.tls = config.tls() ? config.stores().sslContext() : null;
     this.client = Client.create(new ClientOptions().id("brokerbench-amqp10"));
     try {
       this.control = connect("connecting");
@@ -128,17 +132,9 @@ public final class Amqp10Driver implements Driver {
     for (String mechanism : saslMechanisms(config)) {
       options.saslOptions().addAllowedMechanism(mechanism);
     }
-    if (config.tls()) {
+    if (tls != null) {
       options.sslEnabled(true);
-      options.sslOptions().verifyHost(config.verifyHost());
-      if (config.trustStore() != null) {
-        options.sslOptions().trustStoreLocation(config.trustStore());
-        options.sslOptions().trustStorePassword(config.trustStorePassword());
-      }
-      if (config.keyStore() != null) {
-        options.sslOptions().keyStoreLocation(config.keyStore());
-        options.sslOptions().keyStorePassword(config.keyStorePassword());
-      }
+      options.sslOptions().sslContextOverride(tls).verifyHost(config.verifyHost());
     }
     return options;
   }
@@ -207,7 +203,7 @@ public final class Amqp10Driver implements Driver {
       }
     }
     if (config.declare() && rabbitMq && !queues.isEmpty()) {
-      try (RabbitTopology topology = RabbitTopology.open(config)) {
+      try (RabbitTopology topology = RabbitTopology.open(config, tls)) {
         for (DestinationSpec d : queues) {
           String queue = Amqp10Config.rabbitQueueOf(config.addressOf(d.name()));
           if (!topology.exists(queue)) {
@@ -269,7 +265,7 @@ public final class Amqp10Driver implements Driver {
     String address = config.addressOf(spec.destination());
     String name = "producer-" + spec.producerIndex();
     if (config.engine()) {
-      EngineConnection connection = EngineConnection.open(config, name);
+      EngineConnection connection = EngineConnection.open(config, tls, name);
       return register(
           connection::close, () -> new EngineProducer(config, connection, address, spec, listener));
     }
@@ -285,7 +281,7 @@ public final class Amqp10Driver implements Driver {
     String address = config.addressOf(spec.destination());
     String name = "consumer-" + spec.consumerIndex();
     if (config.engine()) {
-      EngineConnection connection = EngineConnection.open(config, name);
+      EngineConnection connection = EngineConnection.open(config, tls, name);
       return register(
           connection::close, () -> new EngineConsumer(config, connection, address, spec, listener));
     }
@@ -319,7 +315,7 @@ public final class Amqp10Driver implements Driver {
     if (!config.deleteQueues() || createdQueues.isEmpty()) {
       return;
     }
-    try (RabbitTopology topology = RabbitTopology.open(config)) {
+    try (RabbitTopology topology = RabbitTopology.open(config, tls)) {
       for (String queue : createdQueues) {
         topology.delete(queue);
       }

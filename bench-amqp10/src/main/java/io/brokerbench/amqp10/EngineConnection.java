@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
@@ -34,7 +35,7 @@ import org.apache.qpid.protonj2.types.transport.ErrorCondition;
  * event loop, no future per message.
  *
  * <pre>{@code
- * EngineConnection c = EngineConnection.open(config, "producer-0");
+ * EngineConnection c = EngineConnection.open(config, tls, "producer-0");
  * c.lock(); try { ... engine calls ... } finally { c.unlockAndFlush(); }
  * }</pre>
  *
@@ -92,14 +93,27 @@ final class EngineConnection implements AutoCloseable {
   }
 
   /**
-   * Connects, authenticates and opens the AMQP connection.
+   * Connects, authenticates and opens the AMQP connection, reading the TLS stores when the config
+   * asks for TLS.
+   *
+   * @throws DriverException naming host and port when the broker cannot be reached or refuses, or
+   *     naming a TLS store that cannot be read
+   */
+  static EngineConnection open(Amqp10Config config, String name) throws DriverException {
+    return open(config, config.tls() ? config.stores().sslContext() : null, name);
+  }
+
+  /**
+   * Connects (over TLS with {@code tls} unless it is null), authenticates and opens the AMQP
+   * connection.
    *
    * @throws DriverException naming host and port when the broker cannot be reached or refuses
    */
-  static EngineConnection open(Amqp10Config config, String name) throws DriverException {
+  static EngineConnection open(Amqp10Config config, SSLContext tls, String name)
+      throws DriverException {
     Socket socket = null;
     try {
-      socket = config.tls() ? Tls.context(config).getSocketFactory().createSocket() : new Socket();
+      socket = tls != null ? tls.getSocketFactory().createSocket() : new Socket();
       socket.setTcpNoDelay(true);
       socket.connect(
           new InetSocketAddress(config.host(), config.port()),

@@ -7,6 +7,7 @@ import io.brokerbench.spi.DriverException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLContext;
 
 /**
  * Declares, checks and deletes RabbitMQ queues over AMQP 0.9.1 on the same port, for brokers whose
@@ -21,8 +22,11 @@ final class RabbitTopology implements AutoCloseable {
     this.connection = connection;
   }
 
-  /** Opens an AMQP 0.9.1 connection with the driver's host, port, credentials and vhost. */
-  static RabbitTopology open(Amqp10Config config) throws DriverException {
+  /**
+   * Opens an AMQP 0.9.1 connection with the driver's host, port, credentials and vhost, over TLS
+   * with {@code tls} unless it is null.
+   */
+  static RabbitTopology open(Amqp10Config config, SSLContext tls) throws DriverException {
     ConnectionFactory factory = new ConnectionFactory();
     factory.setHost(config.host());
     factory.setPort(config.port());
@@ -39,8 +43,8 @@ final class RabbitTopology implements AutoCloseable {
     factory.setConnectionTimeout((int) config.connectTimeout().toMillis());
     factory.setAutomaticRecoveryEnabled(false);
     try {
-      if (config.tls()) {
-        factory.useSslProtocol(Tls.context(config));
+      if (tls != null) {
+        factory.useSslProtocol(tls);
       }
       return new RabbitTopology(config, factory.newConnection("brokerbench-amqp10-topology"));
     } catch (IOException | TimeoutException | RuntimeException e) {
