@@ -21,8 +21,8 @@ import java.util.Map;
  * }</pre>
  *
  * @param uris broker URIs, used round-robin for new connections; empty to start an embedded broker
- * @param queueType the type of queue to declare (from {@code queue-type} or an {@code x-queue-type}
- *     queue argument)
+ * @param queueType the type of queue to declare (from {@code queue-type}, {@code quorum-queue} or
+ *     an {@code x-queue-type} queue argument)
  * @param queueArguments extra {@code x-} arguments for queue declarations
  * @param predeclared only check that the queues (and exchange) exist, declare nothing
  * @param exchange the exchange to publish to; empty for the default exchange
@@ -36,6 +36,12 @@ import java.util.Map;
  * @param tlsTrustAll with {@code amqps}, accept any server certificate (tests only)
  * @param saslExternal authenticate with SASL EXTERNAL (the TLS client certificate)
  * @param connectTimeout how long to wait for the TCP connection and for the AMQP handshake
+ * @param autoDelete declare classic queues auto-delete (the broker removes one when its last
+ *     consumer leaves); always false for quorum queues and streams, which RabbitMQ refuses to make
+ *     auto-delete
+ * @param heartbeatSeconds the heartbeat interval the client requests; 0 accepts the broker's
+ * @param globalPrefetch the channel-wide prefetch ({@code basic.qos} with {@code global}) each
+ *     consumer's channel gets besides the workload's prefetch; 0 for none
  */
 public record Amqp091Config(
     List<String> uris,
@@ -51,10 +57,16 @@ public record Amqp091Config(
     boolean nio,
     boolean tlsTrustAll,
     boolean saslExternal,
-    Duration connectTimeout) {
+    Duration connectTimeout,
+    boolean autoDelete,
+    int heartbeatSeconds,
+    int globalPrefetch) {
 
   /** The queue argument naming a RabbitMQ queue's type. */
   static final String QUEUE_TYPE_ARGUMENT = "x-queue-type";
+
+  /** The largest value of an AMQP short: heartbeat seconds and prefetch counts. */
+  private static final int MAX_UNSIGNED_SHORT = 65_535;
 
   /** The URI used when the {@code uri} option is given empty. */
   public static final String DEFAULT_URI = "amqp://guest:guest@127.0.0.1:5672";
@@ -92,6 +104,14 @@ public record Amqp091Config(
             .withAliases("-h", "-H", "--uris"),
         DriverOption.of(
             "queue-type", "queue type to declare: classic, quorum or stream", "classic"),
+        DriverOption.flag("quorum-queue", "declare quorum queues: the same as queue-type quorum")
+            .withAliases("-qq"),
+        DriverOption.of(
+                "auto-delete",
+                "declare classic queues auto-delete (true or false): the broker removes one when"
+                    + " its last consumer leaves; quorum queues and streams never are",
+                "true")
+            .withAliases("-ad"),
         DriverOption.of("queue-args", "queue arguments as key=value pairs, comma-separated", null)
             .withAliases("-qa"),
         DriverOption.flag(
@@ -122,7 +142,16 @@ public record Amqp091Config(
                 "sasl-external", "authenticate with SASL EXTERNAL (the TLS client certificate)")
             .withAliases("-se"),
         DriverOption.of(
-            "connect-timeout-ms", "longest wait for a connection and its handshake", "5000"));
+            "connect-timeout-ms", "longest wait for a connection and its handshake", "5000"),
+        DriverOption.of(
+                "heartbeat", "requested heartbeat interval in seconds; 0 accepts the broker's", "0")
+            .withAliases("-b"),
+        DriverOption.of(
+                "global-qos",
+                "channel-wide prefetch (basic.qos global) on each consumer's channel, besides the"
+                    + " per-consumer qos; classic queues only; 0 for none",
+                "0")
+            .withAliases("-Q"));
   }
 
   /**
@@ -149,10 +178,11 @@ public record Amqp091Config(
     }
     String routingKey = options.get("routing-key");
     Map<String, Object> arguments = queueArguments(options.get("queue-args"));
+    QueueType queueType = queueType(options, arguments);
     Amqp091Config config =
         new Amqp091Config(
             uris,
-            queueType(options.get("queue-type"), arguments),
+            queueType,
             arguments,
             OptionValues.flag(options, "predeclared"),
             exchange,
@@ -168,7 +198,12 @@ public record Amqp091Config(
             OptionValues.flag(options, "sasl-external"),
             Duration.ofMillis(
                 OptionValues.wholeNumber(
-                    options, "connect-timeout-ms", 5_000, 1, Integer.MAX_VALUE)));
+                    options, "connect-timeout-ms", 5_000, 1, Integer.MAX_VALUE)),
+            // PerfTest's default; RabbitMQ refuses auto-delete quorum queues and streams, and
+            // PerfTest drops the setting for them as well.
+            queueType == QueueType.CLASSIC && OptionValues.bool(options, "auto-delete", true),
+            (int) OptionValues.wholeNumber(options, "heartbeat", 0, 0, MAX_UNSIGNED_SHORT),
+            (int) OptionValues.wholeNumber(options, "global-qos", 0, 0, MAX_UNSIGNED_SHORT));
     if (config.streamOffset != null) {
       config.streamOffsetArgument();
     }
@@ -177,6 +212,13 @@ public record Amqp091Config(
           "queue-type "
               + config.queueType.argument()
               + " needs RabbitMQ: the embedded broker has classic queues only (give a uri)");
+    }
+    if (config.globalPrefetch > 0 && config.queueType != QueueType.CLASSIC) {
+      // RabbitMQ closes the whole connection (NOT_IMPLEMENTED) when such a consumer starts.
+      throw new WorkloadException(
+          "global-qos needs classic queues: RabbitMQ "
+              + config.queueType.argument()
+              + " queues refuse a channel-wide prefetch (use the per-consumer qos, -q)");
     }
     return config;
   }
@@ -212,6 +254,12 @@ public record Amqp091Config(
         + saslExternal
         + ", connectTimeout="
         + connectTimeout
+        + ", autoDelete="
+        + autoDelete
+        + ", heartbeatSeconds="
+        + heartbeatSeconds
+        + ", globalPrefetch="
+        + globalPrefetch
         + "]";
   }
 
@@ -251,30 +299,40 @@ public record Amqp091Config(
   }
 
   /**
-   * The queue type from the {@code queue-type} option or an {@code x-queue-type} queue argument
-   * (PerfTest's way); both may be given if they agree.
+   * The queue type from the {@code queue-type} option, the {@code quorum-queue} flag or an {@code
+   * x-queue-type} queue argument (PerfTest's ways); several may be given if they agree.
    */
-  private static QueueType queueType(String option, Map<String, Object> arguments) {
-    Object argument = arguments.get(QUEUE_TYPE_ARGUMENT);
-    QueueType fromOption = option == null ? null : queueType("queue-type", option);
-    QueueType fromArgument =
-        argument == null
-            ? null
-            : queueType("queue-args " + QUEUE_TYPE_ARGUMENT, argument.toString());
-    if (fromOption != null && fromArgument != null && fromOption != fromArgument) {
-      throw new WorkloadException(
-          "queue-type "
-              + fromOption.argument()
-              + " and queue-args "
-              + QUEUE_TYPE_ARGUMENT
-              + "="
-              + fromArgument.argument()
-              + " disagree: give one of them");
+  private static QueueType queueType(Map<String, String> options, Map<String, Object> arguments) {
+    List<TypeSource> sources = new ArrayList<>();
+    String option = options.get("queue-type");
+    if (option != null) {
+      QueueType type = queueType("queue-type", option);
+      sources.add(new TypeSource("queue-type " + type.argument(), type));
     }
-    return fromOption != null
-        ? fromOption
-        : fromArgument != null ? fromArgument : QueueType.CLASSIC;
+    if (OptionValues.flag(options, "quorum-queue")) {
+      sources.add(new TypeSource("quorum-queue", QueueType.QUORUM));
+    }
+    Object argument = arguments.get(QUEUE_TYPE_ARGUMENT);
+    if (argument != null) {
+      QueueType type = queueType("queue-args " + QUEUE_TYPE_ARGUMENT, argument.toString());
+      sources.add(
+          new TypeSource("queue-args " + QUEUE_TYPE_ARGUMENT + "=" + type.argument(), type));
+    }
+    if (sources.isEmpty()) {
+      return QueueType.CLASSIC;
+    }
+    TypeSource first = sources.get(0);
+    for (TypeSource source : sources) {
+      if (source.type != first.type) {
+        throw new WorkloadException(
+            first.label + " and " + source.label + " disagree: give one of them");
+      }
+    }
+    return first.type;
   }
+
+  /** Where a queue type was given, as the user wrote it, and the type. */
+  private record TypeSource(String label, QueueType type) {}
 
   private static QueueType queueType(String what, String value) {
     try {

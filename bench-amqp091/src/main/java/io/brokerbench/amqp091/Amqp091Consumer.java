@@ -16,7 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Consumes one queue on its own channel with {@code basicQos(prefetch)} and the spec's
+ * Consumes one queue on its own channel with the {@link Prefetch} limits and the spec's
  * acknowledgement mode. amqp-client calls {@code handleDelivery} for one channel on one thread at a
  * time, so the acknowledgement counters need no synchronization.
  *
@@ -38,21 +38,15 @@ final class Amqp091Consumer implements Consumer {
       ConnectionPool.Lease lease,
       ConsumerSpec spec,
       DeliveryListener listener,
-      int prefetch,
+      Prefetch prefetch,
       Map<String, Object> arguments)
       throws IOException {
     this.lease = lease;
     this.channel = lease.channel();
     this.name = "consumer " + spec.consumerIndex() + " (queue '" + spec.destination() + "')";
-    if (prefetch > 0) {
-      channel.basicQos(prefetch);
-    }
-    int ackEvery = spec.ackMode() == AckMode.MULTIPLE ? Math.max(1, spec.ackEvery()) : 1;
-    if (prefetch > 0 && ackEvery > prefetch) {
-      // The broker sends no more than the prefetch unacknowledged: acknowledging less often
-      // would stall the consumer for good.
-      ackEvery = prefetch;
-    }
+    prefetch.apply(channel);
+    int ackEvery =
+        spec.ackMode() == AckMode.MULTIPLE ? prefetch.ackEvery(Math.max(1, spec.ackEvery())) : 1;
     this.subscription = new Subscription(channel, listener, spec.ackMode(), ackEvery);
     this.consumerTag =
         channel.basicConsume(
@@ -64,7 +58,7 @@ final class Amqp091Consumer implements Consumer {
       ConnectionPool.Lease lease,
       ConsumerSpec spec,
       DeliveryListener listener,
-      int prefetch,
+      Prefetch prefetch,
       Map<String, Object> arguments)
       throws DriverException {
     try {

@@ -156,6 +156,7 @@ public final class Amqp091Driver implements Driver {
     factory.setHandshakeTimeout(timeoutMillis);
     factory.setShutdownTimeout(timeoutMillis);
     factory.setChannelRpcTimeout(RPC_TIMEOUT_MILLIS);
+    factory.setRequestedHeartbeat(config.heartbeatSeconds());
     factory.setAutomaticRecoveryEnabled(false);
     factory.setTopologyRecoveryEnabled(false);
     factory.setThreadFactory(threads);
@@ -244,7 +245,7 @@ public final class Amqp091Driver implements Driver {
     }
     boolean durable = destination.durable() || queueType != QueueType.CLASSIC;
     try {
-      channel.queueDeclare(name, durable, false, false, arguments);
+      channel.queueDeclare(name, durable, false, config.autoDelete(), arguments);
     } catch (IOException | RuntimeException e) {
       throw Amqp091Errors.operationFailed("declare queue '" + name + "'", e);
     }
@@ -319,12 +320,21 @@ public final class Amqp091Driver implements Driver {
     }
     int prefetch = spec.prefetch() > 0 ? spec.prefetch() : stream ? STREAM_DEFAULT_PREFETCH : 0;
     ConnectionPool.Lease lease = consumerConnections.lease();
-    return Amqp091Consumer.create(lease, spec, listener, prefetch, arguments);
+    return Amqp091Consumer.create(
+        lease, spec, listener, new Prefetch(prefetch, config.globalPrefetch()), arguments);
   }
 
   /** Connections open for producers and consumers (not counting the administrative one). */
   int openConnections() {
     return producerConnections.openConnections() + consumerConnections.openConnections();
+  }
+
+  /**
+   * The heartbeat interval in seconds the broker agreed to on the administrative connection (every
+   * connection requests the same); 0 when heartbeats are off.
+   */
+  int negotiatedHeartbeatSeconds() {
+    return admin.getHeartbeat();
   }
 
   @Override

@@ -31,6 +31,9 @@ class Amqp091ConfigTest {
     assertThat(config.channelsPerConnection()).isEqualTo(1);
     assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(config.streamOffsetArgument()).isNull();
+    assertThat(config.autoDelete()).isTrue();
+    assertThat(config.heartbeatSeconds()).isZero();
+    assertThat(config.globalPrefetch()).isZero();
   }
 
   @Test
@@ -108,6 +111,92 @@ class Amqp091ConfigTest {
   }
 
   @Test
+  void quorumQueueDeclaresDurableQuorumQueuesThatAreNeverAutoDelete() {
+    Amqp091Config config =
+        Amqp091Config.parse(Map.of("uri", "", "quorum-queue", "", "auto-delete", "true"));
+
+    assertThat(config.queueType()).isEqualTo(QueueType.QUORUM);
+    assertThat(config.autoDelete()).isFalse();
+    assertThat(
+            Amqp091Config.parse(Map.of("uri", "", "quorum-queue", "false", "queue-type", "stream"))
+                .queueType())
+        .isEqualTo(QueueType.STREAM);
+  }
+
+  @Test
+  void quorumQueueCombinesWithTheSameTypeGivenOtherwise() {
+    assertThat(
+            Amqp091Config.parse(
+                    Map.of(
+                        "uri",
+                        "",
+                        "quorum-queue",
+                        "",
+                        "queue-type",
+                        "quorum",
+                        "queue-args",
+                        "x-queue-type=quorum,x-max-length=10"))
+                .queueType())
+        .isEqualTo(QueueType.QUORUM);
+  }
+
+  @Test
+  void quorumQueueAndAnotherTypeDisagree() {
+    assertThatThrownBy(
+            () ->
+                Amqp091Config.parse(Map.of("uri", "", "quorum-queue", "", "queue-type", "stream")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage("queue-type stream and quorum-queue disagree: give one of them");
+    assertThatThrownBy(
+            () ->
+                Amqp091Config.parse(
+                    Map.of("uri", "", "quorum-queue", "", "queue-args", "x-queue-type=classic")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage("quorum-queue and queue-args x-queue-type=classic disagree: give one of them");
+  }
+
+  @Test
+  void autoDeleteIsPerfTestsTrueUnlessTurnedOff() {
+    assertThat(Amqp091Config.parse(Map.of("auto-delete", "false")).autoDelete()).isFalse();
+    assertThat(Amqp091Config.parse(Map.of("auto-delete", "TRUE")).autoDelete()).isTrue();
+    assertThat(
+            Amqp091Config.parse(Map.of("uri", "", "queue-type", "stream", "auto-delete", "true"))
+                .autoDelete())
+        .isFalse();
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("auto-delete", "sometimes")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage("auto-delete is a flag: true or false (got 'sometimes')");
+  }
+
+  @Test
+  void heartbeatIsWholeSecondsThatFitTheProtocol() {
+    assertThat(Amqp091Config.parse(Map.of("heartbeat", "15")).heartbeatSeconds()).isEqualTo(15);
+    assertThat(Amqp091Config.parse(Map.of("heartbeat", "0")).heartbeatSeconds()).isZero();
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("heartbeat", "65536")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage("heartbeat must be between 0 and 65535 (got 65536)");
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("heartbeat", "10s")))
+        .hasMessage("heartbeat must be a whole number (got '10s')");
+  }
+
+  @Test
+  void globalQosIsAChannelPrefetchForClassicQueues() {
+    assertThat(Amqp091Config.parse(Map.of("global-qos", "500")).globalPrefetch()).isEqualTo(500);
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("global-qos", "-1")))
+        .hasMessage("global-qos must be between 0 and 65535 (got -1)");
+    assertThatThrownBy(
+            () -> Amqp091Config.parse(Map.of("uri", "", "quorum-queue", "", "global-qos", "10")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage(
+            "global-qos needs classic queues: RabbitMQ quorum queues refuse a channel-wide"
+                + " prefetch (use the per-consumer qos, -q)");
+    assertThat(
+            Amqp091Config.parse(Map.of("uri", "", "queue-type", "quorum", "global-qos", "0"))
+                .globalPrefetch())
+        .isZero();
+  }
+
+  @Test
   void theEmbeddedBrokerHasClassicQueuesOnly() {
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-type", "stream")))
         .isInstanceOf(WorkloadException.class)
@@ -149,6 +238,13 @@ class Amqp091ConfigTest {
     assertThat(option(options, "predeclared").flag()).isTrue();
     assertThat(option(options, "exchange-type").aliases()).contains("-t");
     assertThat(option(options, "queue-args").aliases()).containsExactly("-qa");
+    assertThat(option(options, "quorum-queue").aliases()).containsExactly("-qq");
+    assertThat(option(options, "quorum-queue").flag()).isTrue();
+    assertThat(option(options, "auto-delete").aliases()).containsExactly("-ad");
+    assertThat(option(options, "auto-delete").flag()).isFalse();
+    assertThat(option(options, "auto-delete").defaultValue()).isEqualTo("true");
+    assertThat(option(options, "heartbeat").aliases()).containsExactly("-b");
+    assertThat(option(options, "global-qos").aliases()).containsExactly("-Q");
   }
 
   @Test

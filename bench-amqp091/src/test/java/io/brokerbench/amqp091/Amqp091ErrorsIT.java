@@ -94,7 +94,8 @@ class Amqp091ErrorsIT {
   void redeclaringAQueueWithOtherArgumentsNamesQueueAndArgument() throws Exception {
     TestBroker.require();
     String queue = unique("bb-err-precondition");
-    try (Driver classic = provider.open(Map.of("uri", TestBroker.uri()));
+    // Not auto-delete, like the quorum queue: the two differ in their type only.
+    try (Driver classic = provider.open(Map.of("uri", TestBroker.uri(), "auto-delete", "false"));
         Driver quorum = provider.open(Map.of("uri", TestBroker.uri(), "queue-type", "quorum"))) {
       classic.declare(List.of(new DestinationSpec(queue, true)));
       try {
