@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -82,9 +83,12 @@ public final class Amqp091Driver implements Driver {
     }
     this.factories = List.copyOf(list);
     int perConnection = config.channelsPerConnection();
-    this.producerConnections = new ConnectionPool(this::connect, perConnection, "producer");
-    this.consumerConnections = new ConnectionPool(this::connect, perConnection, "consumer");
-    this.admin = connect(0, "brokerbench-admin");
+    this.producerConnections =
+        new ConnectionPool(name -> connect(name, null), perConnection, "producer");
+    ExecutorService dispatch = new CallingThreadExecutor();
+    this.consumerConnections =
+        new ConnectionPool(name -> connect(name, dispatch), perConnection, "consumer");
+    this.admin = connect(0, "brokerbench-admin", null);
   }
 
   /**
@@ -137,7 +141,7 @@ public final class Amqp091Driver implements Driver {
 
   private ConnectionFactory factory(BrokerAddress address, ThreadFactory threads)
       throws DriverException {
-    ConnectionFactory factory = new ConnectionFactory();
+    ConnectionFactory factory = PublishFlushDeferral.connectionFactory();
     try {
       factory.setUri(address.uri());
       if (address.tls()) {
@@ -169,15 +173,22 @@ public final class Amqp091Driver implements Driver {
     return factory;
   }
 
-  private ConnectionPool.Lease.Target connect(String name) throws DriverException {
+  /**
+   * Opens a connection to the next broker in turn.
+   *
+   * @param dispatch runs the connection's consumer callbacks, or null for amqp-client's own pool
+   */
+  private ConnectionPool.Lease.Target connect(String name, ExecutorService dispatch)
+      throws DriverException {
     int index = Math.floorMod(nextAddress.getAndIncrement(), addresses.size());
-    return new ConnectionPool.Lease.Target(connect(index, name), addresses.get(index));
+    return new ConnectionPool.Lease.Target(connect(index, name, dispatch), addresses.get(index));
   }
 
-  private Connection connect(int index, String name) throws DriverException {
+  private Connection connect(int index, String name, ExecutorService dispatch)
+      throws DriverException {
     BrokerAddress address = addresses.get(index);
     try {
-      return factories.get(index).newConnection(name);
+      return factories.get(index).newConnection(dispatch, name);
     } catch (IOException | TimeoutException | RuntimeException e) {
       throw Amqp091Errors.connectFailed(address, config.connectTimeout(), e);
     }
@@ -283,7 +294,7 @@ public final class Amqp091Driver implements Driver {
       throw new DriverException("the amqp091 driver is closed");
     }
     if (!admin.isOpen()) {
-      admin = connect(0, "brokerbench-admin");
+      admin = connect(0, "brokerbench-admin", null);
     }
     try {
       adminChannel = admin.createChannel();

@@ -3,6 +3,7 @@ package io.brokerbench.amqp091;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
+import com.rabbitmq.client.impl.AMQConnection;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
@@ -17,6 +18,9 @@ import java.io.IOException;
  * reported confirmed as soon as {@code basicPublish} returned. Returned (unroutable mandatory)
  * messages and a closed channel reach the listener.
  *
+ * <p>Publishes are written to the socket in bursts: {@link PublishFlushDeferral} holds them in the
+ * connection's buffer until the core calls {@link #flush()} before it waits.
+ *
  * <p>{@code trySend} never answers "no capacity": AMQP 0.9.1 has no publish credit, the core's
  * window bounds unconfirmed messages, and {@code basicPublish} blocks while TCP or the broker's
  * flow control pushes back.
@@ -24,6 +28,7 @@ import java.io.IOException;
 final class Amqp091Producer implements Producer {
   private final ConnectionPool.Lease lease;
   private final Channel channel;
+  private final AMQConnection connection;
   private final SendListener listener;
   private final PublishEncoder encoder;
   private final ConfirmTranslator confirms;
@@ -43,6 +48,7 @@ final class Amqp091Producer implements Producer {
       throws IOException {
     this.lease = lease;
     this.channel = lease.channel();
+    this.connection = (AMQConnection) channel.getConnection();
     this.listener = listener;
     this.encoder = new PublishEncoder(spec.persistent(), spec.bodyBytes());
     this.exchange = exchange;
@@ -91,16 +97,29 @@ final class Amqp091Producer implements Producer {
     if (confirms != null && !confirms.inStep(sequence, channel.getNextPublishSeqNo())) {
       throw outOfStep(sequence);
     }
+    PublishFlushDeferral.publishing(true);
     try {
       channel.basicPublish(
           exchange, routingKey, mandatory, encoder.properties(message), message.body());
     } catch (IOException | ShutdownSignalException e) {
       throw Amqp091Errors.closedWhileRunning(name, lease.address(), e);
+    } finally {
+      PublishFlushDeferral.publishing(false);
     }
     if (confirms == null) {
       listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
     }
     return true;
+  }
+
+  /** Writes out the publishes {@link PublishFlushDeferral} left in the connection's buffer. */
+  @Override
+  public void flush() throws DriverException {
+    try {
+      connection.flush();
+    } catch (IOException | ShutdownSignalException e) {
+      throw Amqp091Errors.closedWhileRunning(name, lease.address(), e);
+    }
   }
 
   private DriverException outOfStep(long sequence) {

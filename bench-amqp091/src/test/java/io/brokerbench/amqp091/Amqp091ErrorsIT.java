@@ -133,6 +133,7 @@ class Amqp091ErrorsIT {
       OutgoingMessage message = new OutgoingMessage(100);
       message.sequence(0);
       producer.trySend(message);
+      producer.flush();
 
       DriverException failure = listener.failure.get(5, TimeUnit.SECONDS);
       assertThat(failure.getMessage())

@@ -22,6 +22,8 @@ public interface Producer extends AutoCloseable {
    * blocking send (a closed-loop mode) may block, and then calls the listener before returning.
    * Must not allocate per call beyond what the client library itself does.
    *
+   * <p>The message may stay in a driver's buffer until the next {@link #flush()}.
+   *
    * @return true when the message was handed to the client (it will be confirmed, failed or
    *     returned through the listener); false when the protocol gives no capacity now (no AMQP 1.0
    *     credit), in which case nothing was sent and the core retries the same message later
