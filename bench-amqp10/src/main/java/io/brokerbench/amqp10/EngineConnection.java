@@ -43,11 +43,13 @@ import org.apache.qpid.protonj2.types.transport.ErrorCondition;
  * {@link #lock()}: the producer's thread sends under it, and this connection's reader thread
  * ingests what the socket delivers under it (the engine's handlers — settlements, deliveries — run
  * there). The engine's output is copied into a staging array and written to the socket once, when
- * the lock is released, so a burst of frames costs one system call. Idle-timeout frames are sent by
- * a ticker thread when the broker asks for them.
+ * the lock is released, so a burst of frames costs one system call (a producer may leave its sends
+ * staged for the next release, see {@link #unlockDeferringWrite()}). Idle-timeout frames are sent
+ * by a ticker thread when the broker asks for them.
  */
 final class EngineConnection implements AutoCloseable {
   private static final int READ_BUFFER_BYTES = 64 * 1024;
+  private static final int WRITE_BATCH_BYTES = 16 * 1024;
 
   private final Amqp10Config config;
   private final Socket socket;
@@ -197,6 +199,19 @@ final class EngineConnection implements AutoCloseable {
       fail(Errors.of(config, purpose, e));
     } finally {
       stagedBytes = 0;
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Releases the lock and leaves what the engine produced staged for a later {@link
+   * #unlockAndFlush()} (any thread's), unless a socket write's worth has gathered: a producer's
+   * burst of sends then costs one system call, not one each.
+   */
+  void unlockDeferringWrite() {
+    if (stagedBytes >= WRITE_BATCH_BYTES) {
+      unlockAndFlush();
+    } else {
       lock.unlock();
     }
   }

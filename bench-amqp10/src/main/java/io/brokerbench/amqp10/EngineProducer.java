@@ -23,9 +23,10 @@ import org.apache.qpid.protonj2.types.transport.SenderSettleMode;
  * engine directly.
  *
  * <p>{@link #trySend} encodes the message into a reused buffer and writes it as the next delivery
- * on the caller's thread (under the connection's lock, one socket write); it answers false when the
- * link has no credit. The engine reports settlements on the connection's reader thread, where a
- * {@link SettlementRing} confirms them in order: no future, no thread hand-off per message.
+ * on the caller's thread (under the connection's lock; the socket write waits for {@link #flush()}
+ * or a full batch); it answers false when the link has no credit. The engine reports settlements on
+ * the connection's reader thread, where a {@link SettlementRing} confirms them in order: no future,
+ * no thread hand-off per message.
  */
 final class EngineProducer implements Producer {
   private final Amqp10Config config;
@@ -156,7 +157,18 @@ final class EngineProducer implements Producer {
     } catch (RuntimeException e) {
       throw Errors.of(config, "sending to " + address, e);
     } finally {
-      connection.unlockAndFlush();
+      connection.unlockDeferringWrite();
+    }
+  }
+
+  /** Writes out the sends {@link #trySend} left staged. */
+  @Override
+  public void flush() throws DriverException {
+    connection.lock();
+    connection.unlockAndFlush();
+    DriverException failed = connection.failure();
+    if (failed != null) {
+      throw failed;
     }
   }
 
