@@ -6,7 +6,6 @@ import io.brokerbench.spi.SendOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
-import org.apache.rocketmq.client.producer.SendCallback;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.common.message.Message;
 
@@ -16,35 +15,32 @@ import org.apache.rocketmq.common.message.Message;
  * waited {@code lingerNanos}, checked by the driver's flusher thread, so the last partial batch of
  * a run is sent too.
  *
- * <p>Implementation notes: the client encodes a batch into one new body inside {@code send}, so the
- * {@link Message} objects are free again when {@code send} returns and one set is reused for every
- * batch. What outlives {@code send} is the batch's range of sequence numbers, kept in a ring of
- * {@link Batch} callbacks; a batch's callback confirms each of its messages with the batch's
- * outcome. The producer thread and the flusher share the filling batch under a lock, held only for
- * copying a message (and for the send itself when a batch is full).
+ * <p>Implementation notes: batches live in a ring of {@link Batch} sends, each with its own {@link
+ * Message} objects, held from the first message stamped into it until its outcome. The client
+ * encodes a batch into one new body inside {@code send}, but a failed batch is sent again as the
+ * {@link RetryPolicy} allows (each of its messages counting a retry), so its messages must outlive
+ * {@code send}; a batch's outcome confirms each of its messages. The producer thread and the
+ * flusher share the filling batch under a lock, held only for copying a message (and for the send
+ * itself when a batch is full).
  */
 final class BatchSender {
   private final DefaultMQProducer client;
   private final MessageStamper stamper;
   private final SendListener listener;
   private final boolean async;
-  private final long timeoutMillis;
   private final long lingerNanos;
-  private final Message[] messages;
-  private final List<Message> view;
   private final Batch[] batches;
   private final int mask;
   private long nextBatch;
   private Batch filling;
-  private int count;
   private long fillingSinceNanos;
 
   BatchSender(
       DefaultMQProducer client,
+      RetryPolicy policy,
       MessageStamper stamper,
       SendListener listener,
       boolean async,
-      long timeoutMillis,
       long lingerNanos,
       int batchSize,
       int window,
@@ -53,18 +49,12 @@ final class BatchSender {
     this.stamper = stamper;
     this.listener = listener;
     this.async = async;
-    this.timeoutMillis = timeoutMillis;
     this.lingerNanos = lingerNanos;
-    this.messages = new Message[batchSize];
-    for (int i = 0; i < batchSize; i++) {
-      messages[i] = stamper.newMessage(bodyBytes);
-    }
-    this.view = new ArrayList<>(batchSize);
     int wanted = (window > 0 ? window : RocketMqProducer.SLOTS_WITHOUT_WINDOW) / batchSize + 2;
     int capacity = Integer.highestOneBit(Math.max(1, wanted - 1)) << 1;
     this.batches = new Batch[capacity];
     for (int i = 0; i < capacity; i++) {
-      batches[i] = new Batch();
+      batches[i] = new Batch(policy, batchSize, bodyBytes);
     }
     this.mask = capacity - 1;
   }
@@ -77,17 +67,18 @@ final class BatchSender {
   synchronized boolean add(OutgoingMessage message) {
     if (filling == null) {
       Batch next = batches[(int) nextBatch & mask];
-      if (next.busy) {
+      if (next.busy()) {
         return false;
       }
       nextBatch++;
       filling = next;
       next.firstSequence = message.sequence();
-      count = 0;
+      next.count = 0;
       fillingSinceNanos = System.nanoTime();
     }
-    stamper.stamp(message, messages[count++]);
-    if (count == messages.length) {
+    Batch batch = filling;
+    stamper.stamp(message, batch.messages[batch.count++]);
+    if (batch.count == batch.messages.length) {
       sendFilling();
     }
     return true;
@@ -103,47 +94,64 @@ final class BatchSender {
   private void sendFilling() {
     Batch batch = filling;
     filling = null;
-    batch.count = count;
-    batch.busy = true;
-    view.clear();
-    for (int i = 0; i < count; i++) {
-      view.add(messages[i]);
+    batch.view.clear();
+    for (int i = 0; i < batch.count; i++) {
+      batch.view.add(batch.messages[i]);
     }
+    batch.begin();
     try {
       if (async) {
-        client.send(view, batch, timeoutMillis);
+        batch.sendAsync();
       } else {
-        batch.onSuccess(client.send(view, timeoutMillis));
+        batch.onSuccess(batch.sendSync());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      batch.onException(e);
+      batch.complete(RetryingSend.outcome(e));
     } catch (Exception e) {
-      batch.onException(e);
+      batch.complete(RetryingSend.outcome(e));
     }
   }
 
-  /** One batch in flight: its first sequence number and size, and its callback. */
-  private final class Batch implements SendCallback {
+  /** One batch: its messages, first sequence number and size. */
+  private final class Batch extends RetryingSend {
+    final Message[] messages;
+    final List<Message> view;
     long firstSequence;
     int count;
-    volatile boolean busy;
 
-    @Override
-    public void onSuccess(SendResult result) {
-      complete(SendSlot.outcome(result.getSendStatus()));
+    Batch(RetryPolicy policy, int batchSize, int bodyBytes) {
+      super(policy);
+      this.messages = new Message[batchSize];
+      for (int i = 0; i < batchSize; i++) {
+        messages[i] = stamper.newMessage(bodyBytes);
+      }
+      this.view = new ArrayList<>(batchSize);
     }
 
     @Override
-    public void onException(Throwable failure) {
-      complete(SendSlot.outcome(failure));
+    void attemptAsync(long timeoutMillis) throws Exception {
+      client.send(view, this, timeoutMillis);
+    }
+
+    @Override
+    SendResult attemptSync(long timeoutMillis) throws Exception {
+      return client.send(view, timeoutMillis);
     }
 
     /** A producer's sequence numbers are consecutive, so a batch is a range. */
-    private void complete(SendOutcome outcome) {
+    @Override
+    void retried() {
+      for (int i = 0; i < count; i++) {
+        listener.onRetried(firstSequence + i);
+      }
+    }
+
+    @Override
+    void complete(SendOutcome outcome) {
       long first = firstSequence;
       int n = count;
-      busy = false;
+      release();
       for (int i = 0; i < n; i++) {
         listener.onConfirm(first + i, false, outcome);
       }

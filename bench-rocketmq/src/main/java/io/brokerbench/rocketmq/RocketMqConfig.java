@@ -22,8 +22,9 @@ import java.util.Map;
  * @param tag the tag every message carries, or null for none
  * @param keys give every message a key (the broker indexes it)
  * @param delayLevel delay level of every message (0: not delayed)
- * @param sendTimeout how long one send may take before it fails
- * @param retries how often the client retries a failed send
+ * @param sendTimeout how long one send may take before it fails, its retries included
+ * @param retries how often the driver sends a failed message again (what the client would retry,
+ *     each retry counted; not oneway sends)
  * @param consumeMode concurrent or orderly push consumers, or lite pull consumers
  * @param consumeFrom where a consumer group without a committed offset starts, or null for the
  *     start of topics the driver created and the end of others
@@ -125,8 +126,12 @@ public record RocketMqConfig(
         DriverOption.of("keys", "true: give every message a key (indexed by the broker)", "false")
             .withAliases("-k"),
         DriverOption.of("delay-level", "delay level of every message, 0: not delayed", "0"),
-        DriverOption.of("send-timeout-ms", "time one send may take before it fails", "3000"),
-        DriverOption.of("retries", "client retries of a failed send", "2"),
+        DriverOption.of("send-timeout-ms", "time all attempts of one send share", "3000"),
+        DriverOption.of(
+            "retries",
+            "times a failed async or sync send is sent again (counted as retries), as the client"
+                + " would retry it",
+            "2"),
         DriverOption.of(
             "consume-mode",
             "concurrent or orderly push consumer, or lite-pull consumer",

@@ -222,8 +222,9 @@ public final class RocketMqDriver implements Driver {
     client.setEnableHeartbeatChannelEventListener(false);
     client.setPollNameServerInterval(1_000);
     client.setSendMsgTimeout((int) config.sendTimeout().toMillis());
-    client.setRetryTimesWhenSendFailed(config.retries());
-    client.setRetryTimesWhenSendAsyncFailed(config.retries());
+    // The producers retry themselves (RetryPolicy), so that each retry is counted.
+    client.setRetryTimesWhenSendFailed(0);
+    client.setRetryTimesWhenSendAsyncFailed(0);
     // As the RocketMQ tool does without -c: compression would change what is measured.
     client.setCompressMsgBodyOverHowmuch(Integer.MAX_VALUE);
     client.setMaxMessageSize(Math.max(4 << 20, bodyBytes + (64 << 10)));

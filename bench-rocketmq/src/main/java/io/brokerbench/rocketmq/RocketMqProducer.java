@@ -7,7 +7,6 @@ import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
-import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.common.message.Message;
 
 /**
@@ -19,13 +18,15 @@ import org.apache.rocketmq.common.message.Message;
  *       core may have in flight (its window, rounded up to a power of two; {@value
  *       #SLOTS_WITHOUT_WINDOW} without confirms). {@link #trySend} returns false when the next slot
  *       is still held by the client;
- *   <li>sync: {@code send(msg)} blocks in {@link #trySend} and confirms before returning, a closed
- *       loop per producer thread like the RocketMQ tool's {@code -w} threads;
+ *   <li>sync: {@code send(msg)} with one slot blocks in {@link #trySend} and confirms before
+ *       returning, a closed loop per producer thread like the RocketMQ tool's {@code -w} threads;
  *   <li>oneway: {@code sendOneway(msg)}, confirmed at once. The client may still be writing the
  *       previous body when {@code sendOneway} returns, so each oneway send gets a fresh body array.
  * </ul>
  *
- * <p>With {@code batch} above 1, async and sync sends go through a {@link BatchSender} instead.
+ * <p>Async and sync sends that fail are sent again as the {@link RetryPolicy} allows, each retry
+ * counted ({@link RetryingSend}); oneway sends have no answer to retry on. With {@code batch} above
+ * 1, async and sync sends go through a {@link BatchSender} instead.
  */
 final class RocketMqProducer implements Producer {
   static final int SLOTS_WITHOUT_WINDOW = 1_024;
@@ -35,10 +36,9 @@ final class RocketMqProducer implements Producer {
   private final SendMode mode;
   private final SendListener listener;
   private final MessageStamper stamper;
-  private final long timeoutMillis;
   private final SendSlot[] slots;
   private final int mask;
-  private final Message single;
+  private final Message onewayMessage;
   private final BatchSender batch;
   private long next;
   private volatile boolean closed;
@@ -56,37 +56,39 @@ final class RocketMqProducer implements Producer {
     this.mode = config.sendMode();
     this.listener = listener;
     this.stamper = stamper;
-    this.timeoutMillis = config.sendTimeout().toMillis();
+    RetryPolicy policy =
+        new RetryPolicy(config.retries(), config.sendTimeout(), client.getRetryResponseCodes());
     if (config.batchSize() > 1) {
       batch =
           new BatchSender(
               client,
+              policy,
               stamper,
               listener,
               mode == SendMode.ASYNC,
-              timeoutMillis,
               config.batchLinger().toNanos(),
               config.batchSize(),
               window,
               bodyBytes);
       slots = null;
       mask = 0;
-      single = null;
-    } else if (mode == SendMode.ASYNC) {
+      onewayMessage = null;
+    } else if (mode != SendMode.ONEWAY) {
       batch = null;
       int wanted = window > 0 ? window : SLOTS_WITHOUT_WINDOW;
-      int capacity = Integer.highestOneBit(Math.max(1, wanted - 1)) << 1;
+      int capacity =
+          mode == SendMode.SYNC ? 1 : Integer.highestOneBit(Math.max(1, wanted - 1)) << 1;
       slots = new SendSlot[capacity];
       for (int i = 0; i < capacity; i++) {
-        slots[i] = new SendSlot(stamper.newMessage(bodyBytes), listener);
+        slots[i] = new SendSlot(client, policy, stamper.newMessage(bodyBytes), listener);
       }
       mask = capacity - 1;
-      single = null;
+      onewayMessage = null;
     } else {
       batch = null;
       slots = null;
       mask = 0;
-      single = stamper.newMessage(bodyBytes);
+      onewayMessage = stamper.newMessage(bodyBytes);
     }
   }
 
@@ -114,34 +116,35 @@ final class RocketMqProducer implements Producer {
     stamper.stamp(message, slot.message());
     slot.arm(message.sequence());
     try {
-      client.send(slot.message(), slot, timeoutMillis);
+      slot.sendAsync();
     } catch (Exception e) {
-      slot.complete(SendSlot.outcome(e));
+      slot.complete(RetryingSend.outcome(e));
       throwIfFatal(e);
     }
     return true;
   }
 
   private boolean sendSync(OutgoingMessage message) throws DriverException {
-    stamper.stamp(message, single);
+    SendSlot slot = slots[0];
+    stamper.stamp(message, slot.message());
+    slot.arm(message.sequence());
     try {
-      SendResult result = client.send(single, timeoutMillis);
-      listener.onConfirm(message.sequence(), false, SendSlot.outcome(result.getSendStatus()));
+      slot.onSuccess(slot.sendSync());
     } catch (Exception e) {
-      listener.onConfirm(message.sequence(), false, SendSlot.outcome(e));
+      slot.complete(RetryingSend.outcome(e));
       throwIfFatal(e);
     }
     return true;
   }
 
   private boolean sendOneway(OutgoingMessage message) throws DriverException {
-    single.setBody(new byte[message.body().length]);
-    stamper.stamp(message, single);
+    onewayMessage.setBody(new byte[message.body().length]);
+    stamper.stamp(message, onewayMessage);
     try {
-      client.sendOneway(single);
+      client.sendOneway(onewayMessage);
       listener.onConfirm(message.sequence(), false, SendOutcome.ACCEPTED);
     } catch (Exception e) {
-      listener.onConfirm(message.sequence(), false, SendSlot.outcome(e));
+      listener.onConfirm(message.sequence(), false, RetryingSend.outcome(e));
       throwIfFatal(e);
     }
     return true;

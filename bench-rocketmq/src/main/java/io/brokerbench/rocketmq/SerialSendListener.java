@@ -22,6 +22,12 @@ final class SerialSendListener implements SendListener {
     delegate.onConfirm(sequence, multiple, outcome);
   }
 
+  /** Not serialised: it only counts, and the core's counter takes any thread. */
+  @Override
+  public void onRetried(long sequence) {
+    delegate.onRetried(sequence);
+  }
+
   @Override
   public synchronized void onReturned(byte[] stamp, int offset) {
     delegate.onReturned(stamp, offset);

@@ -16,6 +16,10 @@
  *   <li>Outcomes are split as the RocketMQ tool does: {@code SEND_OK} is accepted; another send
  *       status or an error answered by the broker ("response failed", such as broker busy) is
  *       rejected; a client-side failure ("send failed": timeout, connection, no route) is failed.
+ *   <li>Retries: the driver, not the client, sends a failed message again, up to {@code retries}
+ *       times within the send timeout and only where rocketmq-client would retry it itself ({@link
+ *       io.brokerbench.rocketmq.RetryPolicy}), so that every retry is counted; the message's
+ *       outcome is still counted once. Oneway sends get no answer and are never retried.
  *   <li>Consumers are push consumers (concurrent or orderly) or lite pull consumers, one consumer
  *       group per destination unless {@code consumer-group} is given. A new group starts at the
  *       beginning of topics the driver created and at the end of others. The acknowledgement mode

@@ -5,30 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.rocketmq.client.exception.MQBrokerException;
+import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.remoting.exception.RemotingTimeoutException;
+import org.apache.rocketmq.remoting.protocol.ResponseCode;
 import org.junit.jupiter.api.Test;
 
 class SendSlotTest {
-  private final List<String> confirms = new ArrayList<>();
-  private final SendListener listener =
-      new SendListener() {
-        @Override
-        public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {
-          confirms.add(sequence + " " + multiple + " " + outcome);
-        }
-
-        @Override
-        public void onReturned(byte[] stamp, int offset) {}
-
-        @Override
-        public void onFailure(DriverException failure) {}
-      };
+  private final ScriptedClient client = new ScriptedClient((Exception) null);
+  private final RetryPolicy noRetries =
+      new RetryPolicy(0, Duration.ofSeconds(3), client.getRetryResponseCodes());
+  private final RecordingListener listener = new RecordingListener();
 
   private static SendResult result(SendStatus status) {
     SendResult result = new SendResult();
@@ -38,7 +31,7 @@ class SendSlotTest {
 
   @Test
   void outcomesAreSplitLikeTheRocketMqTool() {
-    SendSlot slot = new SendSlot(new Message("t", new byte[1]), listener);
+    SendSlot slot = new SendSlot(client, noRetries, new Message("t", new byte[1]), listener);
 
     slot.arm(1);
     slot.onSuccess(result(SendStatus.SEND_OK));
@@ -48,10 +41,15 @@ class SendSlotTest {
     slot.onException(new MQBrokerException(2, "[TIMEOUT_CLEAN_QUEUE]broker busy"));
     slot.arm(4);
     slot.onException(new RemotingTimeoutException("wait response timeout"));
+    // A sync send's broker answer, as the client reports it after its last attempt.
+    slot.arm(5);
+    slot.onException(
+        new MQClientException(
+            "Send [1] times, still failed",
+            new MQBrokerException(ResponseCode.SYSTEM_BUSY, "broker busy")));
 
-    assertThat(confirms)
-        .containsExactly(
-            "1 false ACCEPTED", "2 false REJECTED", "3 false REJECTED", "4 false FAILED");
+    assertThat(listener.confirms)
+        .containsExactly("1 ACCEPTED", "2 REJECTED", "3 REJECTED", "4 FAILED", "5 REJECTED");
   }
 
   @Test
@@ -71,7 +69,7 @@ class SendSlotTest {
           @Override
           public void onFailure(DriverException failure) {}
         };
-    holder[0] = new SendSlot(new Message("t", new byte[1]), checking);
+    holder[0] = new SendSlot(client, noRetries, new Message("t", new byte[1]), checking);
 
     holder[0].arm(9);
     assertThat(holder[0].busy()).isTrue();

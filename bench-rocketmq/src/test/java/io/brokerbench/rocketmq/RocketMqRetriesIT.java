@@ -1,0 +1,76 @@
+package io.brokerbench.rocketmq;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.Environment;
+import io.brokerbench.report.ReportSink;
+import io.brokerbench.report.RunResult;
+import io.brokerbench.report.Totals;
+import io.brokerbench.report.WorkloadSummary;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Retried sends are counted: the driver's own embedded broker stops in the middle of a run, so the
+ * sends after it fail to connect and are sent again, and every message still ends exactly once.
+ */
+class RocketMqRetriesIT {
+
+  @ParameterizedTest(name = "send-mode {0}")
+  @ValueSource(strings = {"async", "sync"})
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void sendsFailingAfterTheBrokerStoppedAreRetriedAndEndOnce(String sendMode) throws Exception {
+    RocketMqDriver driver =
+        (RocketMqDriver)
+            new RocketMqDriverProvider().open(Map.of("send-mode", sendMode, "retries", "2"));
+    try {
+      Thread stopper =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(1_000);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                driver.embeddedBroker().close();
+              });
+      RunResult result =
+          BenchmarkRun.builder(
+                  Workload.builder()
+                      .destination("bb-retries-" + sendMode)
+                      .consumers(0)
+                      .messageBytes(128)
+                      .rate(400)
+                      .duration(Duration.ofSeconds(4))
+                      .inFlightWindow(32)
+                      .drainTimeout(Duration.ofSeconds(10))
+                      .build())
+              .driver(driver)
+              .sink(
+                  new ReportSink() {
+                    @Override
+                    public void started(Environment environment, WorkloadSummary workload) {
+                      stopper.start();
+                    }
+                  })
+              .build()
+              .run();
+      stopper.join();
+
+      Totals totals = result.totals();
+      assertThat(totals.confirmed()).isPositive();
+      assertThat(totals.failed()).isPositive();
+      assertThat(totals.retried()).isPositive().isLessThanOrEqualTo(2 * totals.sent());
+      assertThat(totals.unconfirmed()).isZero();
+      assertThat(totals.confirmed() + totals.rejected() + totals.failed()).isEqualTo(totals.sent());
+    } finally {
+      driver.close();
+    }
+  }
+}
