@@ -2,6 +2,7 @@ package io.brokerbench.amqp091;
 
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.OptionValues;
+import io.brokerbench.tls.TlsStores;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,6 +35,8 @@ import java.util.Map;
  * @param channelsPerConnection how many producers' or consumers' channels share one connection
  * @param nio use amqp-client's NIO mode (a few I/O threads for many connections)
  * @param tlsTrustAll with {@code amqps}, accept any server certificate (tests only)
+ * @param stores with {@code amqps}, the trust store (null for the JVM's default) and the key store
+ *     with the client certificate (null for none)
  * @param saslExternal authenticate with SASL EXTERNAL (the TLS client certificate)
  * @param connectTimeout how long to wait for the TCP connection and for the AMQP handshake
  * @param autoDelete declare classic queues auto-delete (the broker removes one when its last
@@ -56,6 +59,7 @@ public record Amqp091Config(
     int channelsPerConnection,
     boolean nio,
     boolean tlsTrustAll,
+    TlsStores stores,
     boolean saslExternal,
     Duration connectTimeout,
     boolean autoDelete,
@@ -94,64 +98,79 @@ public record Amqp091Config(
 
   /** The options as the driver declares them, in the order to document them. */
   static List<DriverOption> declared() {
-    return List.of(
-        DriverOption.of(
-                "uri",
-                "broker URI(s), comma-separated for round-robin connections; empty for "
-                    + DEFAULT_URI
-                    + "; absent to start an embedded Qpid broker",
-                null)
-            .withAliases("-h", "-H", "--uris"),
-        DriverOption.of(
-            "queue-type", "queue type to declare: classic, quorum or stream", "classic"),
-        DriverOption.flag("quorum-queue", "declare quorum queues: the same as queue-type quorum")
-            .withAliases("-qq"),
-        DriverOption.of(
-                "auto-delete",
-                "declare classic queues auto-delete (true or false): the broker removes one when"
-                    + " its last consumer leaves; quorum queues and streams never are",
-                "true")
-            .withAliases("-ad"),
-        DriverOption.of("queue-args", "queue arguments as key=value pairs, comma-separated", null)
-            .withAliases("-qa"),
-        DriverOption.flag(
-                "predeclared",
-                "queues and exchange exist already: only check them, declare and delete nothing")
-            .withAliases("-p"),
-        DriverOption.of(
-                "exchange", "exchange to publish to; empty or amq.default for the default", "")
-            .withAliases("-e"),
-        DriverOption.of("exchange-type", "type of the exchange the driver declares", "direct")
-            .withAliases("-t", "--type"),
-        DriverOption.of(
-                "routing-key", "routing key (and binding key); the queue name when absent", null)
-            .withAliases("-k"),
-        DriverOption.flag(
-            "mandatory", "publish as mandatory: the broker returns unroutable messages"),
-        DriverOption.of(
-                "stream-offset",
-                "where stream consumers start: first, last, next, an offset or an ISO-8601 time",
-                "next")
-            .withAliases("-sco", "--stream-consumer-offset"),
-        DriverOption.of(
-            "channels-per-connection", "producer or consumer channels sharing one connection", "1"),
-        DriverOption.flag("nio", "use amqp-client's NIO mode so that many connections fit"),
-        DriverOption.flag(
-            "tls-trust-all", "with amqps://, accept any server certificate (never in production)"),
-        DriverOption.flag(
-                "sasl-external", "authenticate with SASL EXTERNAL (the TLS client certificate)")
-            .withAliases("-se"),
-        DriverOption.of(
-            "connect-timeout-ms", "longest wait for a connection and its handshake", "5000"),
-        DriverOption.of(
-                "heartbeat", "requested heartbeat interval in seconds; 0 accepts the broker's", "0")
-            .withAliases("-b"),
-        DriverOption.of(
-                "global-qos",
-                "channel-wide prefetch (basic.qos global) on each consumer's channel, besides the"
-                    + " per-consumer qos; classic queues only; 0 for none",
-                "0")
-            .withAliases("-Q"));
+    List<DriverOption> options = new ArrayList<>();
+    options.addAll(
+        List.of(
+            DriverOption.of(
+                    "uri",
+                    "broker URI(s), comma-separated for round-robin connections; empty for "
+                        + DEFAULT_URI
+                        + "; absent to start an embedded Qpid broker",
+                    null)
+                .withAliases("-h", "-H", "--uris"),
+            DriverOption.of(
+                "queue-type", "queue type to declare: classic, quorum or stream", "classic"),
+            DriverOption.flag(
+                    "quorum-queue", "declare quorum queues: the same as queue-type quorum")
+                .withAliases("-qq"),
+            DriverOption.of(
+                    "auto-delete",
+                    "declare classic queues auto-delete (true or false): the broker removes one when"
+                        + " its last consumer leaves; quorum queues and streams never are",
+                    "true")
+                .withAliases("-ad"),
+            DriverOption.of(
+                    "queue-args", "queue arguments as key=value pairs, comma-separated", null)
+                .withAliases("-qa"),
+            DriverOption.flag(
+                    "predeclared",
+                    "queues and exchange exist already: only check them, declare and delete nothing")
+                .withAliases("-p"),
+            DriverOption.of(
+                    "exchange", "exchange to publish to; empty or amq.default for the default", "")
+                .withAliases("-e"),
+            DriverOption.of("exchange-type", "type of the exchange the driver declares", "direct")
+                .withAliases("-t", "--type"),
+            DriverOption.of(
+                    "routing-key",
+                    "routing key (and binding key); the queue name when absent",
+                    null)
+                .withAliases("-k"),
+            DriverOption.flag(
+                "mandatory", "publish as mandatory: the broker returns unroutable messages"),
+            DriverOption.of(
+                    "stream-offset",
+                    "where stream consumers start: first, last, next, an offset or an ISO-8601 time",
+                    "next")
+                .withAliases("-sco", "--stream-consumer-offset"),
+            DriverOption.of(
+                "channels-per-connection",
+                "producer or consumer channels sharing one connection",
+                "1"),
+            DriverOption.flag("nio", "use amqp-client's NIO mode so that many connections fit"),
+            DriverOption.flag(
+                "tls-trust-all",
+                "with amqps://, accept any server certificate (never in production)")));
+    options.addAll(TlsStores.declared());
+    options.addAll(
+        List.of(
+            DriverOption.flag(
+                    "sasl-external", "authenticate with SASL EXTERNAL (the TLS client certificate)")
+                .withAliases("-se"),
+            DriverOption.of(
+                "connect-timeout-ms", "longest wait for a connection and its handshake", "5000"),
+            DriverOption.of(
+                    "heartbeat",
+                    "requested heartbeat interval in seconds; 0 accepts the broker's",
+                    "0")
+                .withAliases("-b"),
+            DriverOption.of(
+                    "global-qos",
+                    "channel-wide prefetch (basic.qos global) on each consumer's channel, besides the"
+                        + " per-consumer qos; classic queues only; 0 for none",
+                    "0")
+                .withAliases("-Q")));
+    return List.copyOf(options);
   }
 
   /**
@@ -195,6 +214,7 @@ public record Amqp091Config(
                     options, "channels-per-connection", 1, 1, Integer.MAX_VALUE),
             OptionValues.flag(options, "nio"),
             OptionValues.flag(options, "tls-trust-all"),
+            TlsStores.parse(options),
             OptionValues.flag(options, "sasl-external"),
             Duration.ofMillis(
                 OptionValues.wholeNumber(
@@ -212,6 +232,16 @@ public record Amqp091Config(
           "queue-type "
               + config.queueType.argument()
               + " needs RabbitMQ: the embedded broker has classic queues only (give a uri)");
+    }
+    if (config.saslExternal
+        && (config.embedded()
+            || !config.uris.stream().allMatch(u -> BrokerAddress.parse(u).tls()))) {
+      throw new WorkloadException(
+          "sasl-external needs amqps:// URIs: the client certificate travels in the TLS handshake");
+    }
+    if (config.tlsTrustAll && config.stores.trustStore() != null) {
+      throw new WorkloadException(
+          "tls-trust-all and trust-store contradict each other: give one of them");
     }
     if (config.globalPrefetch > 0 && config.queueType != QueueType.CLASSIC) {
       // RabbitMQ closes the whole connection (NOT_IMPLEMENTED) when such a consumer starts.
@@ -250,6 +280,8 @@ public record Amqp091Config(
         + nio
         + ", tlsTrustAll="
         + tlsTrustAll
+        + ", stores="
+        + stores
         + ", saslExternal="
         + saslExternal
         + ", connectTimeout="

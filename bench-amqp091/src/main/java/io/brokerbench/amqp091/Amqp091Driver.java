@@ -4,6 +4,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultSaslConfig;
+import com.rabbitmq.client.TrustEverythingTrustManager;
 import com.rabbitmq.client.impl.ClientVersion;
 import io.brokerbench.amqp091.Amqp091Config.QueueType;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
@@ -32,6 +33,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
 
 /**
  * A run's connections to one AMQP 0.9.1 broker (or several, used round-robin), or to an embedded
@@ -77,9 +79,10 @@ public final class Amqp091Driver implements Driver {
     this.embedded = embedded;
     this.queueType = config.queueType();
     ThreadFactory threads = daemonThreads();
+    SSLContext tls = addresses.stream().anyMatch(BrokerAddress::tls) ? tlsContext() : null;
     List<ConnectionFactory> list = new ArrayList<>();
     for (BrokerAddress address : addresses) {
-      list.add(factory(address, threads));
+      list.add(factory(address, threads, tls));
     }
     this.factories = List.copyOf(list);
     int perConnection = config.channelsPerConnection();
@@ -139,16 +142,24 @@ public final class Amqp091Driver implements Driver {
     };
   }
 
-  private ConnectionFactory factory(BrokerAddress address, ThreadFactory threads)
+  /**
+   * The one TLS context of every amqps connection: it trusts the trust store (or the JVM's anchors,
+   * or with {@code tls-trust-all} anything) and presents the key store's certificate.
+   */
+  private SSLContext tlsContext() throws DriverException {
+    return config.tlsTrustAll()
+        ? config.stores().sslContext(new TrustManager[] {new TrustEverythingTrustManager()})
+        : config.stores().sslContext();
+  }
+
+  private ConnectionFactory factory(BrokerAddress address, ThreadFactory threads, SSLContext tls)
       throws DriverException {
     ConnectionFactory factory = PublishFlushDeferral.connectionFactory();
     try {
       factory.setUri(address.uri());
       if (address.tls()) {
-        if (config.tlsTrustAll()) {
-          factory.useSslProtocol();
-        } else {
-          factory.useSslProtocol(SSLContext.getDefault());
+        factory.useSslProtocol(tls);
+        if (!config.tlsTrustAll()) {
           factory.enableHostnameVerification();
         }
       }
@@ -190,7 +201,7 @@ public final class Amqp091Driver implements Driver {
     try {
       return factories.get(index).newConnection(dispatch, name);
     } catch (IOException | TimeoutException | RuntimeException e) {
-      throw Amqp091Errors.connectFailed(address, config.connectTimeout(), e);
+      throw Amqp091Errors.connectFailed(address, config.connectTimeout(), config.saslExternal(), e);
     }
   }
 

@@ -6,8 +6,10 @@ import com.rabbitmq.client.Method;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
 import com.rabbitmq.client.ShutdownSignalException;
 import io.brokerbench.spi.DriverException;
+import java.io.EOFException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -27,9 +29,31 @@ final class Amqp091Errors {
 
   private Amqp091Errors() {}
 
-  /** Opening a connection to {@code address} failed. */
-  static DriverException connectFailed(BrokerAddress address, Duration timeout, Throwable e) {
+  /**
+   * Opening a connection to {@code address} failed; {@code saslExternal} says the client
+   * authenticated with its certificate rather than the URI's user and password.
+   */
+  static DriverException connectFailed(
+      BrokerAddress address, Duration timeout, boolean saslExternal, Throwable e) {
     String endpoint = address.endpoint();
+    String alert = certificateAlert(e);
+    if (alert != null || (saslExternal && (authenticationRefused(e) || closedAfterConnect(e)))) {
+      return new DriverException(
+          "the broker at "
+              + endpoint
+              + " did not accept the client certificate"
+              + (saslExternal ? " for SASL EXTERNAL" : "")
+              + " ("
+              + (alert != null
+                  ? alert
+                  : authenticationRefused(e)
+                      ? simpleMessage(rootCause(e))
+                      : "it closed the connection after the TLS handshake: "
+                          + simpleMessage(rootCause(e)))
+              + "): give a key-store whose certificate the broker trusts"
+              + (saslExternal ? " and names a user it knows" : ""),
+          e);
+    }
     if (e instanceof AuthenticationFailureException) {
       return new DriverException(
           "authentication failed for user '"
@@ -115,6 +139,44 @@ final class Amqp091Errors {
           e);
     }
     return new DriverException("cannot connect to " + endpoint + ": " + simpleMessage(root), e);
+  }
+
+  private static boolean authenticationRefused(Throwable e) {
+    return e instanceof AuthenticationFailureException
+        || e instanceof PossibleAuthenticationFailureException;
+  }
+
+  /**
+   * True when the broker accepted the TCP connection and then dropped it. With TLS 1.3 a broker
+   * refusing the client certificate sends its alert after the client finished the handshake, so the
+   * client often sees only the dropped connection (broken pipe, reset) on its next write.
+   */
+  private static boolean closedAfterConnect(Throwable e) {
+    Throwable root = rootCause(e);
+    return (root instanceof SocketException
+            && !(root instanceof ConnectException)
+            && !(root instanceof NoRouteToHostException))
+        || root instanceof EOFException
+        || root instanceof SSLException;
+  }
+
+  /**
+   * The TLS alert by which the broker refused the client's certificate (or its missing one), such
+   * as {@code Received fatal alert: certificate_required}, or null.
+   */
+  private static String certificateAlert(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String message = t.getMessage();
+      if (t instanceof SSLException
+          && message != null
+          && message.contains("Received fatal alert")
+          && (message.contains("certificate")
+              || message.contains("unknown_ca")
+              || message.contains("access_denied"))) {
+        return message;
+      }
+    }
+    return null;
   }
 
   /**

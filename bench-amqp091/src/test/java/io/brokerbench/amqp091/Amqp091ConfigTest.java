@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.brokerbench.Drivers;
 import io.brokerbench.amqp091.Amqp091Config.QueueType;
 import io.brokerbench.spi.DriverOption;
+import io.brokerbench.tls.TlsStores;
 import io.brokerbench.workload.WorkloadException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -217,6 +219,42 @@ class Amqp091ConfigTest {
         .hasMessage(
             "uri 'http://user:****@host' must start with amqp:// or amqps:// (such as"
                 + " amqp://127.0.0.1)");
+  }
+
+  @Test
+  void tlsStoresAreTheSharedOptionsWithSecretPasswords() {
+    Amqp091Config config =
+        Amqp091Config.parse(
+            Map.of(
+                "uri", "amqps://host",
+                "trust-store", "ca.p12",
+                "trust-store-password", "trust-s3cret",
+                "key-store", "client.p12",
+                "key-store-password", "key-s3cret"));
+
+    assertThat(config.stores())
+        .isEqualTo(
+            new TlsStores(Path.of("ca.p12"), "trust-s3cret", Path.of("client.p12"), "key-s3cret"));
+    assertThat(config.toString()).doesNotContain("trust-s3cret", "key-s3cret");
+    assertThat(new Amqp091DriverProvider().options()).containsAll(TlsStores.declared());
+  }
+
+  @Test
+  void tlsOptionsThatCannotWorkAreRefused() {
+    assertThatThrownBy(
+            () ->
+                Amqp091Config.parse(
+                    Map.of("uri", "amqps://host", "tls-trust-all", "", "trust-store", "ca.p12")))
+        .hasMessage("tls-trust-all and trust-store contradict each other: give one of them");
+    assertThatThrownBy(
+            () ->
+                Amqp091Config.parse(
+                    Map.of("uri", "amqps://a,amqp://b", "sasl-external", "", "key-store", "c")))
+        .hasMessage(
+            "sasl-external needs amqps:// URIs: the client certificate travels in the TLS"
+                + " handshake");
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("sasl-external", "")))
+        .hasMessageStartingWith("sasl-external needs amqps:// URIs");
   }
 
   @Test

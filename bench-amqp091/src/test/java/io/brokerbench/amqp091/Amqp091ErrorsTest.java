@@ -8,7 +8,9 @@ import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.AMQImpl;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.time.Duration;
+import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 
 class Amqp091ErrorsTest {
@@ -29,7 +31,8 @@ class Amqp091ErrorsTest {
   @Test
   void refusedConnection() {
     assertThat(
-            Amqp091Errors.connectFailed(BROKER, TIMEOUT, new ConnectException("Connection refused"))
+            Amqp091Errors.connectFailed(
+                    BROKER, TIMEOUT, false, new ConnectException("Connection refused"))
                 .getMessage())
         .isEqualTo(
             "cannot connect to 10.0.0.5:5673 (Connection refused): is the broker running and"
@@ -40,7 +43,10 @@ class Amqp091ErrorsTest {
   void authenticationFailureNamesTheUserNotThePassword() {
     String message =
         Amqp091Errors.connectFailed(
-                BROKER, TIMEOUT, new AuthenticationFailureException("ACCESS_REFUSED - Login"))
+                BROKER,
+                TIMEOUT,
+                false,
+                new AuthenticationFailureException("ACCESS_REFUSED - Login"))
             .getMessage();
 
     assertThat(message).startsWith("authentication failed for user 'alice' at 10.0.0.5:5673");
@@ -53,10 +59,50 @@ class Amqp091ErrorsTest {
         new IOException(
             null, connectionClose(AMQP.NOT_ALLOWED, "NOT_ALLOWED - vhost perf not found"));
 
-    assertThat(Amqp091Errors.connectFailed(BROKER, TIMEOUT, e).getMessage())
+    assertThat(Amqp091Errors.connectFailed(BROKER, TIMEOUT, false, e).getMessage())
         .isEqualTo(
             "virtual host 'perf' at 10.0.0.5:5673 does not exist or user 'alice' may not use it"
                 + " (NOT_ALLOWED - vhost perf not found)");
+  }
+
+  @Test
+  void aCertificateAlertFromTheBrokerSaysTheClientCertificateWasNotAccepted() {
+    IOException e =
+        new IOException(new SSLHandshakeException("Received fatal alert: certificate_required"));
+
+    assertThat(Amqp091Errors.connectFailed(BROKER, TIMEOUT, false, e).getMessage())
+        .isEqualTo(
+            "the broker at 10.0.0.5:5673 did not accept the client certificate (Received fatal"
+                + " alert: certificate_required): give a key-store whose certificate the broker"
+                + " trusts");
+  }
+
+  @Test
+  void saslExternalRefusedByTheBrokerSaysTheCertificateWasNotAccepted() {
+    String refused =
+        Amqp091Errors.connectFailed(
+                BROKER,
+                TIMEOUT,
+                true,
+                new AuthenticationFailureException(
+                    "ACCESS_REFUSED - Login was refused using authentication mechanism EXTERNAL"))
+            .getMessage();
+    String dropped =
+        Amqp091Errors.connectFailed(
+                BROKER, TIMEOUT, true, new IOException(new SocketException("Broken pipe")))
+            .getMessage();
+
+    assertThat(refused)
+        .isEqualTo(
+            "the broker at 10.0.0.5:5673 did not accept the client certificate for SASL EXTERNAL"
+                + " (ACCESS_REFUSED - Login was refused using authentication mechanism EXTERNAL):"
+                + " give a key-store whose certificate the broker trusts and names a user it"
+                + " knows");
+    assertThat(dropped)
+        .isEqualTo(
+            "the broker at 10.0.0.5:5673 did not accept the client certificate for SASL EXTERNAL"
+                + " (it closed the connection after the TLS handshake: Broken pipe): give a"
+                + " key-store whose certificate the broker trusts and names a user it knows");
   }
 
   @Test

@@ -4,24 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.embedded.qpid.ClientTls;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.report.RunResult;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** amqps:// against the embedded broker's TLS port and its self-signed certificate. */
+/**
+ * amqps:// against the embedded broker's TLS ports: its certificate trusted blindly or through a
+ * trust store (host name checked), and SASL EXTERNAL with a client certificate.
+ */
 class Amqp091TlsIT {
   private static EmbeddedQpidBroker broker;
+  private static ClientTls tls;
   private static String uri;
 
   @BeforeAll
   static void startBroker() {
     broker = EmbeddedQpidBroker.startWithTls();
+    tls = broker.clientTls();
     uri = "amqps://guest:guest@127.0.0.1:" + broker.tlsPort();
   }
 
@@ -42,26 +49,82 @@ class Amqp091TlsIT {
 
   @Test
   void trustAllCarriesAWorkload() throws Exception {
+    RunResult result = run("bb-tls", Map.of("uri", uri, "tls-trust-all", ""));
+
+    assertCarried(result);
+    assertThat(result.environment().target())
+        .isEqualTo("amqps://guest:****@127.0.0.1:" + broker.tlsPort());
+  }
+
+  @Test
+  void aTrustStoreAndThePasswordCarryAWorkload() throws Exception {
+    assertCarried(run("bb-tls-trusted", trusting(uri)));
+  }
+
+  @Test
+  void saslExternalWithAClientCertificateCarriesAWorkload() throws Exception {
+    Map<String, String> options = trusting("amqps://127.0.0.1:" + broker.clientCertificatePort());
+    options.put("sasl-external", "");
+    options.put("key-store", tls.keyStore().toString());
+    options.put("key-store-password", tls.keyStorePassword());
+
+    assertCarried(run("bb-tls-external", options));
+  }
+
+  @Test
+  void saslExternalWithoutAClientCertificateSaysTheCertificateWasNotAccepted() {
+    Map<String, String> options = trusting("amqps://127.0.0.1:" + broker.clientCertificatePort());
+    options.put("sasl-external", "");
+
+    assertThatThrownBy(() -> new Amqp091DriverProvider().open(options))
+        .isInstanceOf(DriverException.class)
+        .hasMessageStartingWith(
+            "the broker at 127.0.0.1:"
+                + broker.clientCertificatePort()
+                + " did not accept the client certificate for SASL EXTERNAL")
+        .hasMessageContaining("give a key-store")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void aWrongKeyStorePasswordIsOneLineNamingTheFile() {
+    Map<String, String> options = trusting("amqps://127.0.0.1:" + broker.clientCertificatePort());
+    options.put("sasl-external", "");
+    options.put("key-store", tls.keyStore().toString());
+    options.put("key-store-password", "not-the-password");
+
+    assertThatThrownBy(() -> new Amqp091DriverProvider().open(options))
+        .isInstanceOf(DriverException.class)
+        .hasMessage("cannot open key-store " + tls.keyStore() + ": wrong key-store-password");
+  }
+
+  /** Options for {@code brokerUri} trusting the embedded broker's test authority. */
+  private static Map<String, String> trusting(String brokerUri) {
+    Map<String, String> options = new HashMap<>();
+    options.put("uri", brokerUri);
+    options.put("trust-store", tls.trustStore().toString());
+    options.put("trust-store-password", tls.trustStorePassword());
+    return options;
+  }
+
+  private static RunResult run(String queue, Map<String, String> options) throws Exception {
     Workload workload =
         Workload.builder()
-            .destination("bb-tls")
+            .destination(queue)
             .messageBytes(100)
             .messagesPerProducer(500)
             .inFlightWindow(32)
             .drainTimeout(Duration.ofSeconds(10))
             .reportInterval(Duration.ofMillis(500))
             .build();
+    return BenchmarkRun.builder(workload).driver("amqp091", options).build().run();
+  }
 
-    RunResult result =
-        BenchmarkRun.builder(workload)
-            .driver("amqp091", Map.of("uri", uri, "tls-trust-all", ""))
-            .build()
-            .run();
-
+  private static void assertCarried(RunResult result) {
     assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.totals().sent()).isEqualTo(500);
     assertThat(result.totals().received()).isEqualTo(500);
+    assertThat(result.integrity().lost()).isZero();
     assertThat(result.integrity().clean()).isTrue();
-    assertThat(result.environment().target())
-        .isEqualTo("amqps://guest:****@127.0.0.1:" + broker.tlsPort());
   }
 }
