@@ -162,7 +162,13 @@ final class DriverRunCommand implements Callable<Integer> {
     };
   }
 
-  private Map<String, String> driverOptions() {
+  /**
+   * The driver's options as given on the parsed command line, by name, with its {@code -f} flags.
+   *
+   * @throws WorkloadException for a flag the driver does not know, or a positional argument given
+   *     twice
+   */
+  Map<String, String> driverOptions() {
     ParseResult parsed = spec.commandLine().getParseResult();
     Map<String, String> values = new LinkedHashMap<>();
     for (DriverOption option : provider.options()) {

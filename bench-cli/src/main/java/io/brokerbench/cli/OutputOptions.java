@@ -55,6 +55,14 @@ final class OutputOptions {
               + " brokerbench plus the one its users know for the driver.")
   List<String> reports = new ArrayList<>();
 
+  @Option(
+      names = {"-d", "--id"},
+      description =
+          "Test id at the start of the perftest report's lines (PerfTest's --id; default:"
+              + " ${DEFAULT-VALUE}).",
+      defaultValue = PerfTestSummary.DEFAULT_ID)
+  String testId;
+
   @Option(names = "--verbose", description = "Print stack traces with errors.")
   boolean verbose;
 
@@ -78,7 +86,7 @@ final class OutputOptions {
       sinks.add(
           switch (name) {
             case "brokerbench" -> new ConsoleReport(out, !names.contains("quiver"));
-            case "perftest" -> new PerfTestSummary(out);
+            case "perftest" -> new PerfTestSummary(out, testId);
             case "quiver" -> new QuiverReport(out);
             case "rocketmq" -> new RocketMqToolReport(out);
             default ->

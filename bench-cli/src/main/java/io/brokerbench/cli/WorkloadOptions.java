@@ -13,9 +13,9 @@ import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
- * The workload options, the same for every driver. Short names are PerfTest's ({@code -x -y -u -s
- * -r -z -C -D -c -q -a -A -f -i}); quiver's long names ({@code --count --body-size --credit
- * --durable --duration --rate}) are accepted too.
+ * The workload options, the same for every driver. Short names are PerfTest's ({@code -x -y -u -qp
+ * -qpf -qpt -s -r -z -C -D -c -q -a -A -f -i}); quiver's long names ({@code --count --body-size
+ * --credit --durable --duration --rate}) are accepted too.
  */
 final class WorkloadOptions {
   @Option(
@@ -36,18 +36,22 @@ final class WorkloadOptions {
       defaultValue = "brokerbench")
   String queue;
 
+  // PerfTest's multi-letter short names are exact option names, so picocli matches them before
+  // trying to split them into clustered single-letter options (-qp is not -q p).
   @Option(
-      names = "--queue-pattern",
+      names = {"-qp", "--queue-pattern"},
       description = "Use many destinations: a name with one %%d, e.g. perf-test-%%d.")
   String queuePattern;
 
   @Option(
-      names = "--queue-pattern-from",
+      names = {"-qpf", "--queue-pattern-from"},
       description = "First number for --queue-pattern (default: ${DEFAULT-VALUE}).",
       defaultValue = "1")
   int queuePatternFrom;
 
-  @Option(names = "--queue-pattern-to", description = "Last number for --queue-pattern.")
+  @Option(
+      names = {"-qpt", "--queue-pattern-to"},
+      description = "Last number for --queue-pattern.")
   Integer queuePatternTo;
 
   @Option(
@@ -195,9 +199,14 @@ final class WorkloadOptions {
             .reportInterval(interval)
             .drainTimeout(drainTimeout)
             .progressTimeout(progressTimeout);
+    if (queuePattern == null && queuePatternTo != null) {
+      throw new WorkloadException(
+          "--queue-pattern-to (-qpt) needs --queue-pattern (-qp), e.g. -qp perf-test-%d");
+    }
     if (queuePattern != null) {
       if (queuePatternTo == null) {
-        throw new WorkloadException("--queue-pattern needs --queue-pattern-to");
+        throw new WorkloadException(
+            "--queue-pattern (-qp) needs --queue-pattern-to (-qpt), the last number");
       }
       b.destinations(Destinations.pattern(queuePattern, queuePatternFrom, queuePatternTo));
     } else {

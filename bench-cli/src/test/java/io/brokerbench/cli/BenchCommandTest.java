@@ -3,7 +3,10 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.PerfTestSummary;
 import io.brokerbench.report.RunResult;
+import io.brokerbench.spi.AckMode;
+import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -21,6 +24,10 @@ class BenchCommandTest {
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));
     return commandLine.execute(args);
+  }
+
+  private static String[] words(String commandLine) {
+    return commandLine.split(" ");
   }
 
   private String errorLine() {
@@ -174,6 +181,82 @@ class BenchCommandTest {
     assertThat(parsed.matchedOption("-t").<String>getValue()).isEqualTo("T");
     assertThat(parsed.matchedOption("-w").<String>getValue()).isEqualTo("16");
     assertThat(command.workloadOptions.size).isEqualTo(1024);
+  }
+
+  @Test
+  void aPerfTestCommandLineWithQueuePatternAndIdMeansWhatItMeansToPerfTest() {
+    CommandLine commandLine = BenchCommand.commandLine();
+    CommandLine amqp091 = commandLine.getSubcommands().get("run").getSubcommands().get("amqp091");
+    commandLine.parseArgs(
+        words(
+            "run amqp091 -h amqp://guest:guest@127.0.0.1:5672 -qp perf-test-%d -qpf 1 -qpt 2"
+                + " -d my-id -x 2 -y 2 -p -e amq.default -f persistent -f mandatory -C 1000000"
+                + " -s 12 -c 192 -q 200 -A 200 -ad false"));
+
+    DriverRunCommand command = amqp091.getCommand();
+    Workload workload = command.workloadOptions.workload();
+    assertThat(workload.destinations().names()).containsExactly("perf-test-1", "perf-test-2");
+    assertThat(workload.producerDestination(1)).isEqualTo("perf-test-2");
+    assertThat(workload.producers()).isEqualTo(2);
+    assertThat(workload.consumers()).isEqualTo(2);
+    assertThat(workload.persistent()).isTrue();
+    assertThat(workload.messagesPerProducer()).isEqualTo(1_000_000);
+    assertThat(workload.messageBytes()).isEqualTo(12);
+    assertThat(workload.inFlightWindow()).isEqualTo(192);
+    assertThat(workload.prefetch()).isEqualTo(200);
+    assertThat(workload.ackMode()).isEqualTo(AckMode.MULTIPLE);
+    assertThat(workload.ackEvery()).isEqualTo(200);
+    assertThat(command.output.testId).isEqualTo("my-id");
+    assertThat(command.driverOptions())
+        .containsEntry("uri", "amqp://guest:guest@127.0.0.1:5672")
+        .containsEntry("predeclared", "true")
+        .containsEntry("exchange", "amq.default")
+        .containsEntry("mandatory", "true")
+        .containsEntry("auto-delete", "false");
+  }
+
+  @Test
+  void singleLetterOptionsStillTakeAttachedValuesBesideTheMultiLetterOnes() {
+    CommandLine commandLine = BenchCommand.commandLine();
+    CommandLine loopback = commandLine.getSubcommands().get("run").getSubcommands().get("loopback");
+    commandLine.parseArgs("run", "loopback", "-x3", "-y", "1", "-q7", "-aC", "10", "-u", "q1");
+
+    Workload workload = loopback.<DriverRunCommand>getCommand().workloadOptions.workload();
+    assertThat(workload.producers()).isEqualTo(3);
+    assertThat(workload.consumers()).isEqualTo(1);
+    assertThat(workload.prefetch()).isEqualTo(7);
+    assertThat(workload.ackMode()).isEqualTo(AckMode.AUTO);
+    assertThat(workload.messagesPerProducer()).isEqualTo(10);
+    assertThat(workload.destinations().names()).containsExactly("q1");
+  }
+
+  @Test
+  void theTestIdStartsThePerfTestSummaryLines() {
+    int code =
+        bench(
+            words(
+                "run loopback -qp bb-%d -qpf 1 -qpt 2 -x 2 -y 2 -C 1k -d my-id --report perftest"));
+
+    assertThat(code).isZero();
+    assertThat(out.toString())
+        .contains("id: my-id, sending rate avg: ")
+        .contains("id: my-id, receiving rate avg: ")
+        .doesNotContain("id: " + PerfTestSummary.DEFAULT_ID);
+  }
+
+  @Test
+  void aQueuePatternWithoutItsEndIsAUsageError() {
+    assertThat(bench("run", "loopback", "-qp", "bb-%d", "-qpf", "1", "-C", "10")).isEqualTo(2);
+    assertThat(errorLine())
+        .isEqualTo("bench: --queue-pattern (-qp) needs --queue-pattern-to (-qpt), the last number");
+  }
+
+  @Test
+  void aQueuePatternEndWithoutThePatternIsAUsageError() {
+    assertThat(bench("run", "loopback", "-qpt", "3", "-C", "10")).isEqualTo(2);
+    assertThat(errorLine())
+        .isEqualTo(
+            "bench: --queue-pattern-to (-qpt) needs --queue-pattern (-qp), e.g. -qp perf-test-%d");
   }
 
   @Test
