@@ -43,7 +43,7 @@ class Amqp10FailureIT {
 
       assertThatThrownBy(run::run)
           .isInstanceOf(DriverException.class)
-          .hasMessageContaining("'/amq/queue/" + queue + "'")
+          .hasMessageContaining("'" + TestBroker.addressOf(queue) + "'")
           .hasMessageContaining("NOT_FOUND")
           .hasMessageNotContaining("\n");
     }
@@ -58,7 +58,7 @@ class Amqp10FailureIT {
 
       assertThatThrownBy(run::run)
           .isInstanceOf(DriverException.class)
-          .hasMessageContaining("/amq/queue/" + queue)
+          .hasMessageContaining(TestBroker.addressOf(queue))
           .hasMessageContaining("NOT_FOUND");
     }
   }
@@ -124,7 +124,7 @@ class Amqp10FailureIT {
       deleter.join();
 
       assertThat(result.status()).isEqualTo("failed");
-      assertThat(result.error()).contains("/amq/queue/" + queue);
+      assertThat(result.error()).contains(TestBroker.addressOf(queue));
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
     }
   }

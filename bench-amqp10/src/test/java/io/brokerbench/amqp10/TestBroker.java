@@ -1,6 +1,6 @@
 package io.brokerbench.amqp10;
 
-import io.brokerbench.contract.RequiredBroker;
+import io.brokerbench.contract.TestBrokerSelection;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -10,17 +10,31 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The AMQP 1.0 broker the integration tests use, and a check that it answers. */
+/**
+ * The AMQP 1.0 broker the integration tests use: {@value #ENV}, else RabbitMQ on 127.0.0.1:5672
+ * with guest/guest, else a RabbitMQ container when a Docker engine answers; chosen once per test
+ * JVM (see {@link TestBrokerSelection}). The url may carry the broker's address template ({@code
+ * amqp://HOST:PORT//queues/%s} for RabbitMQ 4.x); without one, RabbitMQ 3.x's applies.
+ */
 final class TestBroker {
   /** Environment variable naming another broker. */
   static final String ENV = "BROKERBENCH_AMQP10_URI";
 
+  private static final TestBrokerSelection BROKER =
+      TestBrokerSelection.builder("AMQP 1.0 broker")
+          .environment(ENV, System.getenv(ENV))
+          .local("amqp://guest:guest@127.0.0.1:5672")
+          .localHint("RabbitMQ: rabbitmq-plugins enable rabbitmq_amqp1_0")
+          .answers(TestBroker::speaksAmqp10)
+          .container(new RabbitMqContainerBroker())
+          .masking(Amqp10Config.Endpoint::mask)
+          .build();
+
   private TestBroker() {}
 
-  /** The broker's url: {@value #ENV} or RabbitMQ on 127.0.0.1:5672 with guest/guest. */
+  /** The broker's url; skips the test (fails it in CI) when no broker answers. */
   static String url() {
-    String uri = System.getenv(ENV);
-    return uri != null && !uri.isBlank() ? uri : "amqp://guest:guest@127.0.0.1:5672";
+    return BROKER.require();
   }
 
   /** Driver options for the test broker, deleting the queues the tests create. */
@@ -35,21 +49,20 @@ final class TestBroker {
     return options;
   }
 
-  /** Skips (or fails in CI) unless the broker speaks AMQP 1.0. */
-  static void require() {
-    Amqp10Config config = Amqp10Config.parse(Map.of("url", url()));
-    RequiredBroker.require(
-        speaksAmqp10(config.host(), config.port()),
-        "an AMQP 1.0 broker at "
-            + config.hostPort()
-            + " (RabbitMQ: rabbitmq-plugins enable rabbitmq_amqp1_0; set "
-            + ENV
-            + " to use another)");
+  /** The address the test broker gives a queue, from its url's template. */
+  static String addressOf(String queue) {
+    return Amqp10Config.parse(Map.of("url", url())).addressOf(queue);
   }
 
-  private static boolean speaksAmqp10(String host, int port) {
+  /** Skips (or fails in CI) unless a broker speaks AMQP 1.0. */
+  static void require() {
+    BROKER.require();
+  }
+
+  private static boolean speaksAmqp10(String url) {
+    Amqp10Config config = Amqp10Config.parse(Map.of("url", url));
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(host, port), 1_000);
+      socket.connect(new InetSocketAddress(config.host(), config.port()), 1_000);
       socket.setSoTimeout(2_000);
       OutputStream out = socket.getOutputStream();
       out.write(new byte[] {'A', 'M', 'Q', 'P', 3, 1, 0, 0});
