@@ -36,7 +36,7 @@ class ProducerFlushTest {
             .messagesPerProducer(20_000)
             .duration(null)
             .inFlightWindow(16)
-            .progressTimeout(Duration.ofSeconds(2))
+            .progressTimeout(Duration.ofSeconds(5))
             .build();
 
     RunResult result = run(workload);
@@ -48,14 +48,14 @@ class ProducerFlushTest {
 
   @Test
   void aProducerWaitingForItsNextSendFlushesTheOneBefore() throws Exception {
-    // 20 messages 50 ms apart: held until the next send, each would be 50 ms late at least.
+    // 5 messages 200 ms apart: held until the next send, each would be 200 ms late at least.
     Workload workload =
-        Workload.builder().rate(20).duration(Duration.ofSeconds(1)).inFlightWindow(0).build();
+        Workload.builder().rate(5).duration(Duration.ofSeconds(1)).inFlightWindow(0).build();
 
     RunResult result = run(workload);
 
     assertThat(result.totals().received()).isEqualTo(result.totals().sent()).isPositive();
-    assertThat(result.latency().get("e2e").maxMicros()).isLessThan(25_000);
+    assertThat(result.latency().get("e2e").maxMicros()).isLessThan(150_000);
   }
 
   @Test

@@ -9,6 +9,7 @@ import com.rabbitmq.client.impl.ClientVersion;
 import io.brokerbench.amqp091.Amqp091Config.QueueType;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.spi.AckMode;
+import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
@@ -88,6 +89,7 @@ public final class Amqp091Driver implements Driver {
     int perConnection = config.channelsPerConnection();
     this.producerConnections =
         new ConnectionPool(name -> connect(name, null), perConnection, "producer");
+    // Our consumers record and acknowledge (asynchronous): safe on amqp-client's reader thread.
     ExecutorService dispatch = new CallingThreadExecutor();
     this.consumerConnections =
         new ConnectionPool(name -> connect(name, dispatch), perConnection, "consumer");

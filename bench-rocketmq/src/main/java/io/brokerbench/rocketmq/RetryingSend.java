@@ -53,7 +53,12 @@ abstract class RetryingSend implements SendCallback {
    *     retry that either); the caller reports the outcome
    */
   final void sendAsync() throws Exception {
-    attemptAsync(policy.timeoutMillis());
+    ProducerThreadSendExecutor.inline(true);
+    try {
+      attemptAsync(policy.timeoutMillis());
+    } finally {
+      ProducerThreadSendExecutor.inline(false);
+    }
   }
 
   /**

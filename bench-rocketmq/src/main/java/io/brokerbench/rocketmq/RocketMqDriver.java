@@ -3,6 +3,7 @@ package io.brokerbench.rocketmq;
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeMode;
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
+import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
@@ -70,6 +71,7 @@ public final class RocketMqDriver implements Driver {
   private final Set<String> destinations = new HashSet<>();
   private final List<Thread> shutdowns = new ArrayList<>();
   private DefaultMQProducer producerClient;
+  private final ProducerThreadSendExecutor producerSends = new ProducerThreadSendExecutor();
   private BatchFlusher batchFlusher;
   private int consumersCreated;
   private volatile boolean closing;
@@ -230,6 +232,10 @@ public final class RocketMqDriver implements Driver {
     client.setMaxMessageSize(Math.max(4 << 20, bodyBytes + (64 << 10)));
     try {
       client.start();
+      // No thread hand-off per message: an async send runs on the producer thread up to the I/O
+      // thread, and its callback (record, confirm: nothing blocks) on the I/O thread.
+      client.setAsyncSenderExecutor(producerSends);
+      client.setCallbackExecutor(new CallingThreadExecutor());
       return client;
     } catch (MQClientException | RuntimeException e) {
       throw new DriverException("cannot start the RocketMQ producer: " + Errors.reason(e), e);
@@ -462,7 +468,12 @@ public final class RocketMqDriver implements Driver {
         batchFlusher.stop();
       }
       if (producerClient != null) {
-        shutdownInBackground("producer", producerClient::shutdown);
+        shutdownInBackground(
+            "producer",
+            () -> {
+              producerClient.shutdown();
+              producerSends.shutdown();
+            });
       }
       shutdownInBackground("admin", admin.client()::shutdown);
       pending = List.copyOf(shutdowns);

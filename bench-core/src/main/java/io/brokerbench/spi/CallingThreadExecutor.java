@@ -1,17 +1,20 @@
-package io.brokerbench.amqp091;
+package io.brokerbench.spi;
 
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs each task on the thread that submits it. Given to consumer connections, it makes amqp-client
- * call {@code handleDelivery} on the connection's reader thread instead of handing every batch of
- * deliveries to a dispatch thread (a wake-up each), which is safe because our consumers never block
- * nor wait for the broker inside a callback: they record and acknowledge (an asynchronous method).
- * amqp-client never shuts a caller-supplied executor down.
+ * Runs each task on the thread that submits it, for a client library that takes an executor for its
+ * callbacks: the callback then runs on the client's I/O thread, with no hand-off (and wake-up) per
+ * message. Only for callbacks that neither block nor wait for the broker. Shutting it down only
+ * marks it shut down.
+ *
+ * <pre>{@code
+ * factory.newConnection(new CallingThreadExecutor(), name);   // amqp-client consumer dispatch
+ * }</pre>
  */
-final class CallingThreadExecutor extends AbstractExecutorService {
+public final class CallingThreadExecutor extends AbstractExecutorService {
   private volatile boolean shutdown;
 
   @Override
