@@ -163,8 +163,9 @@ public final class TestBrokerSelection {
         reasons.add(noEngine);
         return null;
       }
-    } catch (RuntimeException e) {
-      // Testcontainers can throw instead of answering false when the engine answers oddly.
+    } catch (RuntimeException | LinkageError e) {
+      // Testcontainers can throw instead of answering false when the engine answers oddly, and
+      // its socket library can fail to load (JNA 5.5.0 has no Apple-silicon build).
       reasons.add(noEngine + ": " + oneLine(e));
       return null;
     }
@@ -191,7 +192,7 @@ public final class TestBrokerSelection {
   }
 
   /** The exception's type and the first line of its message: the report is one line. */
-  private static String oneLine(Exception e) {
+  private static String oneLine(Throwable e) {
     String message = String.valueOf(e.getMessage()).strip();
     int newline = message.indexOf('\n');
     return e.getClass().getSimpleName()

@@ -177,6 +177,16 @@ class TestBrokerSelectionTest {
   }
 
   @Test
+  void aDockerClientThatCannotLoadItsNativeLibraryCountsAsNoEngine() {
+    container.engineFailure = new UnsatisfiedLinkError("no jnidispatch for darwin-aarch64");
+
+    assertThatThrownBy(selection(null, false)::require)
+        .isInstanceOf(TestAbortedException.class)
+        .hasMessageEndingWith(
+            "container: UnsatisfiedLinkError: no jnidispatch for darwin-aarch64)");
+  }
+
+  @Test
   void aStartedContainerThatDoesNotAnswerIsNotUsed() {
     container.engine = true;
 
@@ -191,7 +201,7 @@ class TestBrokerSelectionTest {
   /** Counts what the selection asks of the container; answers as the test sets it up. */
   private static final class FakeContainer implements BrokerContainer {
     boolean engine;
-    RuntimeException engineFailure;
+    Throwable engineFailure;
     Exception failure;
     int engineAsked;
     int started;
@@ -204,8 +214,11 @@ class TestBrokerSelectionTest {
     @Override
     public boolean engineAvailable() {
       engineAsked++;
-      if (engineFailure != null) {
-        throw engineFailure;
+      if (engineFailure instanceof RuntimeException e) {
+        throw e;
+      }
+      if (engineFailure instanceof Error e) {
+        throw e;
       }
       return engine;
     }
