@@ -22,9 +22,10 @@ import java.util.Map;
  * }</pre>
  *
  * @param uris broker URIs, used round-robin for new connections; empty to start an embedded broker
- * @param queueType the type of queue to declare (from {@code queue-type}, {@code quorum-queue} or
- *     an {@code x-queue-type} queue argument)
- * @param queueArguments extra {@code x-} arguments for queue declarations
+ * @param queueType the type of queue to declare (from {@code queue-type}, {@code quorum-queue},
+ *     {@code stream-queue} or an {@code x-queue-type} queue argument)
+ * @param queueArguments extra {@code x-} arguments for queue declarations (with {@code
+ *     stream-queue}, PerfTest's stream size limits unless given)
  * @param predeclared only check that the queues (and exchange) exist, declare nothing
  * @param exchange the exchange to publish to; empty for the default exchange
  * @param exchangeType the type of a named exchange the driver declares
@@ -45,6 +46,8 @@ import java.util.Map;
  * @param heartbeatSeconds the heartbeat interval the client requests; 0 accepts the broker's
  * @param globalPrefetch the channel-wide prefetch ({@code basic.qos} with {@code global}) each
  *     consumer's channel gets besides the workload's prefetch; 0 for none
+ * @param streamPrefetch the prefetch of stream consumers when the workload sets none (RabbitMQ
+ *     requires one): PerfTest's 200 with {@code stream-queue}, else 1000
  */
 public record Amqp091Config(
     List<String> uris,
@@ -64,10 +67,25 @@ public record Amqp091Config(
     Duration connectTimeout,
     boolean autoDelete,
     int heartbeatSeconds,
-    int globalPrefetch) {
+    int globalPrefetch,
+    int streamPrefetch) {
 
   /** The queue argument naming a RabbitMQ queue's type. */
   static final String QUEUE_TYPE_ARGUMENT = "x-queue-type";
+
+  /** Prefetch of stream consumers when neither the workload nor {@code stream-queue} sets one. */
+  static final int STREAM_DEFAULT_PREFETCH = 1_000;
+
+  // PerfTest's -sq (PerfTest.java, 2.22.1): decimal units, as its ByteCapacity.
+
+  /** {@code x-max-length-bytes} of a {@code stream-queue} stream: 20 GB. */
+  static final long PERFTEST_STREAM_MAX_LENGTH_BYTES = 20_000_000_000L;
+
+  /** {@code x-stream-max-segment-size-bytes} of a {@code stream-queue} stream: 500 MB. */
+  static final long PERFTEST_STREAM_MAX_SEGMENT_SIZE_BYTES = 500_000_000L;
+
+  /** Prefetch of {@code stream-queue} consumers when the workload sets none. */
+  static final int PERFTEST_STREAM_PREFETCH = 200;
 
   /** The largest value of an AMQP short: heartbeat seconds and prefetch counts. */
   private static final int MAX_UNSIGNED_SHORT = 65_535;
@@ -113,6 +131,12 @@ public record Amqp091Config(
             DriverOption.flag(
                     "quorum-queue", "declare quorum queues: the same as queue-type quorum")
                 .withAliases("-qq"),
+            DriverOption.flag(
+                    "stream-queue",
+                    "declare streams as PerfTest does: queue-type stream with x-max-length-bytes"
+                        + " 20 GB and x-stream-max-segment-size-bytes 500 MB unless queue-args"
+                        + " sets them, and consumers' prefetch 200 unless the workload sets one")
+                .withAliases("-sq"),
             DriverOption.of(
                     "auto-delete",
                     "declare classic queues auto-delete (true or false): the broker removes one when"
@@ -198,6 +222,13 @@ public record Amqp091Config(
     String routingKey = options.get("routing-key");
     Map<String, Object> arguments = queueArguments(options.get("queue-args"));
     QueueType queueType = queueType(options, arguments);
+    boolean perfTestStream = OptionValues.flag(options, "stream-queue");
+    if (perfTestStream) {
+      // PerfTest bounds its streams so that a long run cannot fill the broker's disk.
+      arguments.putIfAbsent("x-max-length-bytes", PERFTEST_STREAM_MAX_LENGTH_BYTES);
+      arguments.putIfAbsent(
+          "x-stream-max-segment-size-bytes", PERFTEST_STREAM_MAX_SEGMENT_SIZE_BYTES);
+    }
     Amqp091Config config =
         new Amqp091Config(
             uris,
@@ -223,7 +254,8 @@ public record Amqp091Config(
             // PerfTest drops the setting for them as well.
             queueType == QueueType.CLASSIC && OptionValues.bool(options, "auto-delete", true),
             (int) OptionValues.wholeNumber(options, "heartbeat", 0, 0, MAX_UNSIGNED_SHORT),
-            (int) OptionValues.wholeNumber(options, "global-qos", 0, 0, MAX_UNSIGNED_SHORT));
+            (int) OptionValues.wholeNumber(options, "global-qos", 0, 0, MAX_UNSIGNED_SHORT),
+            perfTestStream ? PERFTEST_STREAM_PREFETCH : STREAM_DEFAULT_PREFETCH);
     if (config.streamOffset != null) {
       config.streamOffsetArgument();
     }
@@ -292,6 +324,8 @@ public record Amqp091Config(
         + heartbeatSeconds
         + ", globalPrefetch="
         + globalPrefetch
+        + ", streamPrefetch="
+        + streamPrefetch
         + "]";
   }
 
@@ -331,8 +365,9 @@ public record Amqp091Config(
   }
 
   /**
-   * The queue type from the {@code queue-type} option, the {@code quorum-queue} flag or an {@code
-   * x-queue-type} queue argument (PerfTest's ways); several may be given if they agree.
+   * The queue type from the {@code queue-type} option, the {@code quorum-queue} or {@code
+   * stream-queue} flag or an {@code x-queue-type} queue argument (PerfTest's ways); several may be
+   * given if they agree.
    */
   private static QueueType queueType(Map<String, String> options, Map<String, Object> arguments) {
     List<TypeSource> sources = new ArrayList<>();
@@ -343,6 +378,9 @@ public record Amqp091Config(
     }
     if (OptionValues.flag(options, "quorum-queue")) {
       sources.add(new TypeSource("quorum-queue", QueueType.QUORUM));
+    }
+    if (OptionValues.flag(options, "stream-queue")) {
+      sources.add(new TypeSource("stream-queue", QueueType.STREAM));
     }
     Object argument = arguments.get(QUEUE_TYPE_ARGUMENT);
     if (argument != null) {

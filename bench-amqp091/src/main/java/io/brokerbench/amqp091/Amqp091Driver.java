@@ -53,9 +53,6 @@ import javax.net.ssl.TrustManager;
  * forgotten driver cannot keep the JVM alive.
  */
 public final class Amqp091Driver implements Driver {
-  /** Prefetch for stream consumers when the workload sets none: RabbitMQ requires one. */
-  static final int STREAM_DEFAULT_PREFETCH = 1_000;
-
   private static final int RPC_TIMEOUT_MILLIS = 30_000;
 
   private final Amqp091Config config;
@@ -342,7 +339,8 @@ public final class Amqp091Driver implements Driver {
     if (stream && offset != null) {
       arguments.put("x-stream-offset", offset);
     }
-    int prefetch = spec.prefetch() > 0 ? spec.prefetch() : stream ? STREAM_DEFAULT_PREFETCH : 0;
+    // RabbitMQ requires a prefetch on stream consumers.
+    int prefetch = spec.prefetch() > 0 ? spec.prefetch() : stream ? config.streamPrefetch() : 0;
     ConnectionPool.Lease lease = consumerConnections.lease();
     return Amqp091Consumer.create(
         lease, spec, listener, new Prefetch(prefetch, config.globalPrefetch()), arguments);

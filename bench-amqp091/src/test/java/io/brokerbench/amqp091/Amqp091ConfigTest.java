@@ -158,6 +158,66 @@ class Amqp091ConfigTest {
   }
 
   @Test
+  void streamQueueDeclaresPerfTestsBoundedStreamsReadWithPrefetch200() {
+    Amqp091Config config = Amqp091Config.parse(Map.of("uri", "", "stream-queue", ""));
+
+    assertThat(config.queueType()).isEqualTo(QueueType.STREAM);
+    assertThat(config.queueArguments())
+        .containsOnly(
+            Map.entry("x-max-length-bytes", 20_000_000_000L),
+            Map.entry("x-stream-max-segment-size-bytes", 500_000_000L));
+    assertThat(config.streamPrefetch()).isEqualTo(200);
+    assertThat(config.autoDelete()).isFalse();
+  }
+
+  @Test
+  void streamQueueKeepsTheSizesTheQueueArgumentsGive() {
+    Amqp091Config config =
+        Amqp091Config.parse(
+            Map.of(
+                "uri",
+                "",
+                "stream-queue",
+                "true",
+                "queue-args",
+                "x-queue-type=stream,x-max-length-bytes=1000000000,x-max-age=1h"));
+
+    assertThat(config.queueArguments())
+        .containsEntry("x-max-length-bytes", 1_000_000_000L)
+        .containsEntry("x-stream-max-segment-size-bytes", 500_000_000L)
+        .containsEntry("x-max-age", "1h");
+  }
+
+  @Test
+  void streamsOtherwiseGetNoSizeLimitAndPrefetch1000() {
+    Amqp091Config config = Amqp091Config.parse(Map.of("uri", "", "queue-type", "stream"));
+
+    assertThat(config.queueArguments()).isEmpty();
+    assertThat(config.streamPrefetch()).isEqualTo(1_000);
+    assertThat(Amqp091Config.parse(Map.of("uri", "", "stream-queue", "false")).queueArguments())
+        .isEmpty();
+  }
+
+  @Test
+  void streamQueueAndAnotherTypeDisagree() {
+    assertThatThrownBy(
+            () -> Amqp091Config.parse(Map.of("uri", "", "quorum-queue", "", "stream-queue", "")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage("quorum-queue and stream-queue disagree: give one of them");
+    assertThatThrownBy(
+            () ->
+                Amqp091Config.parse(Map.of("uri", "", "stream-queue", "", "queue-type", "classic")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage("queue-type classic and stream-queue disagree: give one of them");
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("stream-queue", "")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessageStartingWith("queue-type stream needs RabbitMQ");
+    assertThatThrownBy(
+            () -> Amqp091Config.parse(Map.of("uri", "", "stream-queue", "", "global-qos", "10")))
+        .hasMessageStartingWith("global-qos needs classic queues: RabbitMQ stream queues");
+  }
+
+  @Test
   void autoDeleteIsPerfTestsTrueUnlessTurnedOff() {
     assertThat(Amqp091Config.parse(Map.of("auto-delete", "false")).autoDelete()).isFalse();
     assertThat(Amqp091Config.parse(Map.of("auto-delete", "TRUE")).autoDelete()).isTrue();
@@ -278,6 +338,8 @@ class Amqp091ConfigTest {
     assertThat(option(options, "queue-args").aliases()).containsExactly("-qa");
     assertThat(option(options, "quorum-queue").aliases()).containsExactly("-qq");
     assertThat(option(options, "quorum-queue").flag()).isTrue();
+    assertThat(option(options, "stream-queue").aliases()).containsExactly("-sq");
+    assertThat(option(options, "stream-queue").flag()).isTrue();
     assertThat(option(options, "auto-delete").aliases()).containsExactly("-ad");
     assertThat(option(options, "auto-delete").flag()).isFalse();
     assertThat(option(options, "auto-delete").defaultValue()).isEqualTo("true");

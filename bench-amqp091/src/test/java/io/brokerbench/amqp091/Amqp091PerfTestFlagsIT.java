@@ -30,9 +30,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * PerfTest's {@code -qq}, {@code -ad}, {@code -b} and {@code -Q} against RabbitMQ, each seen from
- * the broker's side: the declared queue's type and auto-delete property, the heartbeat the
- * connection agreed on, the deliveries a channel-wide prefetch lets through.
+ * PerfTest's {@code -qq}, {@code -sq}, {@code -ad}, {@code -b} and {@code -Q} against RabbitMQ,
+ * each seen from the broker's side: the declared queue's type, arguments and auto-delete property,
+ * the heartbeat the connection agreed on, the deliveries a channel-wide prefetch lets through.
  */
 class Amqp091PerfTestFlagsIT {
   private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
@@ -113,6 +113,44 @@ class Amqp091PerfTestFlagsIT {
       driver.cleanup();
     }
     assertThat(queueExists()).isFalse();
+  }
+
+  @Test
+  void streamQueueDeclaresPerfTestsBoundedStreamAndRunsThroughIt() throws Exception {
+    Map<String, Object> perfTests =
+        Map.of(
+            "x-queue-type", "stream",
+            "x-max-length-bytes", 20_000_000_000L,
+            "x-stream-max-segment-size-bytes", 500_000_000L);
+    try (Amqp091Driver driver = open("stream-queue", "")) {
+      driver.declare(List.of(new DestinationSpec(queue, false)));
+
+      redeclare(true, false, perfTests);
+      assertThatThrownBy(() -> redeclare(true, false, with(perfTests, "x-max-length-bytes", 1L)))
+          .hasStackTraceContaining("inequivalent arg 'x-max-length-bytes'");
+      assertThatThrownBy(
+              () ->
+                  redeclare(
+                      true, false, with(perfTests, "x-stream-max-segment-size-bytes", 1_000L)))
+          .hasStackTraceContaining("inequivalent arg 'x-stream-max-segment-size-bytes'");
+
+      // An ack batch above PerfTest's stream prefetch of 200: capped by it, so nothing stalls.
+      Workload workload = workload(2_000).ack(AckMode.MULTIPLE, 500).build();
+      RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
+
+      assertThat(result.status()).isEqualTo("completed");
+      assertThat(result.totals().confirmed()).isEqualTo(2_000);
+      assertThat(result.totals().received()).isEqualTo(2_000);
+      assertThat(result.integrity().lost()).isZero();
+      driver.cleanup();
+    }
+    assertThat(queueExists()).isFalse();
+  }
+
+  private static Map<String, Object> with(Map<String, Object> arguments, String key, Object value) {
+    Map<String, Object> changed = new HashMap<>(arguments);
+    changed.put(key, value);
+    return changed;
   }
 
   @Test
