@@ -2,6 +2,8 @@ package io.brokerbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.amqp091.Amqp091Config;
+import io.brokerbench.amqp091.Amqp091Config.QueueType;
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.report.PerfTestSummary;
 import io.brokerbench.report.RunResult;
@@ -213,6 +215,22 @@ class BenchCommandTest {
         .containsEntry("exchange", "amq.default")
         .containsEntry("mandatory", "true")
         .containsEntry("auto-delete", "false");
+  }
+
+  @Test
+  void perfTestsStreamQueueFlagReachesTheDriverAsItsStreamQueueOption() {
+    CommandLine commandLine = BenchCommand.commandLine();
+    CommandLine amqp091 = commandLine.getSubcommands().get("run").getSubcommands().get("amqp091");
+    commandLine.parseArgs(
+        words("run amqp091 -h amqp://127.0.0.1:5672 -sq -qp s-%d -qpf 1 -qpt 3 -f persistent"));
+
+    Amqp091Config config =
+        Amqp091Config.parse(amqp091.<DriverRunCommand>getCommand().driverOptions());
+    assertThat(config.queueType()).isEqualTo(QueueType.STREAM);
+    assertThat(config.queueArguments())
+        .containsEntry("x-max-length-bytes", 20_000_000_000L)
+        .containsEntry("x-stream-max-segment-size-bytes", 500_000_000L);
+    assertThat(config.streamPrefetch()).isEqualTo(200);
   }
 
   @Test
