@@ -6,9 +6,11 @@
 #
 # Usage: bench-rocketmq/scripts/side-by-side.sh [ASYNC_FLUSH|SYNC_FLUSH] [messages-per-run] [w...]
 # SEND_MODE=async compares the tool's -y true with brokerbench's async send (window WINDOW, 256).
+# SEND_MODE=window compares the tool's -w W sync threads (W sends in flight) with ONE brokerbench
+# producer sending async with a window of W (the same W sends in flight, no thread per send).
 # BB_EXTRA adds brokerbench driver options, such as BB_EXTRA="--batch 32" (then not like for like).
-# Needs: bench-cli/target/bench-cli.jar and bench-rocketmq/target/classes built
-# (./mvnw -pl bench-cli package; ./mvnw -pl bench-rocketmq compile). Load goes to 127.0.0.1 only.
+# Needs: bench-cli/target/bench-cli.jar built (./mvnw -B -q install -DskipTests; BENCH_JAR names
+# another copy). Load goes to 127.0.0.1 only.
 set -euo pipefail
 
 FLUSH=${1:-ASYNC_FLUSH}
@@ -24,7 +26,9 @@ SEND_MODE=${SEND_MODE:-sync}
 WINDOW=${WINDOW:-256}
 TOOL_ASYNC=false
 BB_WINDOW=1
+BB_MODE=$SEND_MODE
 if [ "$SEND_MODE" = async ]; then TOOL_ASYNC=true; BB_WINDOW=$WINDOW; fi
+if [ "$SEND_MODE" = window ]; then BB_MODE=async; fi
 TOPIC=bb_side_by_side
 PIDS=()
 cleanup() {
@@ -51,7 +55,7 @@ POM
 TOOL_CP="$WORK/tool/lib/*"
 "$ROOT/mvnw" -B -q -o -f "$ROOT/bench-rocketmq/pom.xml" dependency:build-classpath \
   -Dmdep.outputFile="$WORK/bb.cp" >/dev/null
-BB_CP="$ROOT/bench-cli/target/bench-cli.jar:$ROOT/bench-rocketmq/target/classes:$(cat "$WORK/bb.cp")"
+BB_CP="${BENCH_JAR:-$ROOT/bench-cli/target/bench-cli.jar}:$(cat "$WORK/bb.cp")"
 
 HOME_DIR="$WORK/home"
 mkdir -p "$HOME_DIR"
@@ -114,9 +118,11 @@ for w in "${THREADS[@]}"; do
   printf '%-11s %-3s %10s %10s %14s %12.1f\n' rocketmq "$w" "$total" "$tps" "$cpu" \
     "$(echo "$cpu * 1000000 / $total" | bc -l)"
 
+  producers=$w bb_per=$per window=$BB_WINDOW
+  if [ "$SEND_MODE" = window ]; then producers=1 bb_per=$total window=$w; fi
   /usr/bin/time -v -o "$WORK/bb.time" java -cp "$BB_CP" io.brokerbench.cli.Bench run rocketmq \
-    -n "$NS" -u "$TOPIC" --topic-setup predeclared --send-mode "$SEND_MODE" -x "$w" -y 0 -s 1024 \
-    -C "$per" -c "$BB_WINDOW" -z 600 ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1 || true
+    -n "$NS" -u "$TOPIC" --topic-setup predeclared --send-mode "$BB_MODE" -x "$producers" -y 0 \
+    -s 1024 -C "$bb_per" -c "$window" -z 600 ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1 || true
   tps=$(grep -o '^sent [0-9]* ([0-9]* msg/s)' "$WORK/bb.out" | grep -o '([0-9]*' | tr -d '(' || echo "?")
   cpu=$(cpu_seconds "$WORK/bb.time")
   printf '%-11s %-3s %10s %10s %14s %12.1f\n' brokerbench "$w" "$total" "$tps" "$cpu" \
