@@ -233,6 +233,32 @@ public record Amqp10Config(
         + address;
   }
 
+  /** The settings, password masked (the record's own would print it). */
+  @Override
+  public String toString() {
+    return "Amqp10Config["
+        + target()
+        + ", stores="
+        + stores
+        + ", saslMechanisms="
+        + saslMechanisms
+        + ", virtualHost="
+        + virtualHost
+        + ", presettled="
+        + presettled
+        + ", declare="
+        + declare
+        + ", queueType="
+        + queueType
+        + ", streamOffset="
+        + streamOffset
+        + ", defaultCredit="
+        + defaultCredit
+        + ", engine="
+        + engine
+        + "]";
+  }
+
   /** "host:port", for error messages. */
   String hostPort() {
     return host + ":" + port;
@@ -301,6 +327,24 @@ public record Amqp10Config(
         host = "127.0.0.1";
       }
       return new Endpoint(tls, user, password, host, port, address);
+    }
+
+    /** The parts, password masked (the record's own would print it). */
+    @Override
+    public String toString() {
+      return "Endpoint[tls="
+          + tls
+          + ", user="
+          + user
+          + ", password="
+          + (password == null ? null : "****")
+          + ", host="
+          + host
+          + ", port="
+          + port
+          + ", address="
+          + address
+          + "]";
     }
 
     private static String decode(String s) {

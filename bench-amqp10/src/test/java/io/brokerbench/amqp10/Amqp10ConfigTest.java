@@ -12,6 +12,18 @@ import org.junit.jupiter.api.Test;
 class Amqp10ConfigTest {
 
   @Test
+  void thePasswordNeverAppearsInTheSettingsText() {
+    Amqp10Config config =
+        Amqp10Config.parse(Map.of("url", "amqp://alice:s3cret-pw@127.0.0.1:5672//amq/queue/q"));
+
+    assertThat(config.password()).isEqualTo("s3cret-pw");
+    assertThat(config.toString()).contains("alice:****@127.0.0.1:5672").doesNotContain("s3cret");
+    assertThat(Amqp10Config.Endpoint.parse("amqp://alice:s3cret-pw@h:1/q").toString())
+        .contains("password=****")
+        .doesNotContain("s3cret");
+  }
+
+  @Test
   void quiverUrlGivesHostPortAndAddress() {
     Amqp10Config config = Amqp10Config.parse(Map.of("url", "//10.0.0.5:5673//amq/queue/q"));
 

@@ -1,7 +1,9 @@
 package io.brokerbench.report;
 
 /**
- * Counts and rates over the measured part of the run (after the warm-up).
+ * Counts and rates of a run. Sent, confirmed and received, the rates, the CPU and the durations
+ * cover the measured part (after the warm-up); the counts of what went wrong (rejected through
+ * skippedSends) cover the whole run, warm-up included, so a warm-up hides no failure.
  *
  * @param sendSeconds from the end of the warm-up until producers stopped
  * @param receiveSeconds from the end of the warm-up until the last message was received
