@@ -236,10 +236,25 @@ public final class RocketMqDriver implements Driver {
       // thread, and its callback (record, confirm: nothing blocks) on the I/O thread.
       client.setAsyncSenderExecutor(producerSends);
       client.setCallbackExecutor(new CallingThreadExecutor());
+      runHandlersOnIoThread(client);
       return client;
     } catch (MQClientException | RuntimeException e) {
       throw new DriverException("cannot start the RocketMQ producer: " + Errors.reason(e), e);
     }
+  }
+
+  /**
+   * Has the producer's connections to brokers, made from now on, run their codec and handlers on
+   * the I/O thread instead of handing each request and each answer to a pool thread (rocketmq
+   * remoting's {@code disableNettyWorkerGroup}, which its client configuration does not expose).
+   */
+  @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client instance
+  private static void runHandlersOnIoThread(DefaultMQProducer client) {
+    client
+        .getDefaultMQProducerImpl()
+        .getMqClientFactory()
+        .getNettyClientConfig()
+        .setDisableNettyWorkerGroup(true);
   }
 
   @Override
