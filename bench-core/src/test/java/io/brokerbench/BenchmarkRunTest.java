@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.brokerbench.contract.DelegatingDriver;
 import io.brokerbench.loopback.LoopbackDriver;
 import io.brokerbench.loopback.LoopbackOptions;
 import io.brokerbench.rate.ManualNanoClock;

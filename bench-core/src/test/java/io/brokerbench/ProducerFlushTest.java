@@ -2,6 +2,7 @@ package io.brokerbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.contract.DelegatingDriver;
 import io.brokerbench.loopback.LoopbackDriver;
 import io.brokerbench.loopback.LoopbackOptions;
 import io.brokerbench.rate.NanoClock;

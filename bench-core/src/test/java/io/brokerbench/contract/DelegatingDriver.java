@@ -1,4 +1,4 @@
-package io.brokerbench;
+package io.brokerbench.contract;
 
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
@@ -13,10 +13,14 @@ import io.brokerbench.spi.SendListener;
 import java.util.List;
 
 /** A driver that forwards everything to another; tests override the part they change. */
-class DelegatingDriver implements Driver {
-  final Driver delegate;
+public class DelegatingDriver implements Driver {
+  /** The driver everything goes to. */
+  protected final Driver delegate;
 
-  DelegatingDriver(Driver delegate) {
+  /**
+   * @param delegate the driver everything goes to
+   */
+  public DelegatingDriver(Driver delegate) {
     this.delegate = delegate;
   }
 
