@@ -43,6 +43,8 @@ import java.util.Map;
  * @param autoDelete declare classic queues auto-delete (the broker removes one when its last
  *     consumer leaves); always false for quorum queues and streams, which RabbitMQ refuses to make
  *     auto-delete
+ * @param exclusive declare each queue exclusive on the connection of its first consumer (PerfTest's
+ *     {@code -E}), not on the administrative connection: the queue goes with that connection
  * @param heartbeatSeconds the heartbeat interval the client requests; 0 accepts the broker's
  * @param globalPrefetch the channel-wide prefetch ({@code basic.qos} with {@code global}) each
  *     consumer's channel gets besides the workload's prefetch; 0 for none
@@ -66,6 +68,7 @@ public record Amqp091Config(
     boolean saslExternal,
     Duration connectTimeout,
     boolean autoDelete,
+    boolean exclusive,
     int heartbeatSeconds,
     int globalPrefetch,
     int streamPrefetch) {
@@ -143,6 +146,12 @@ public record Amqp091Config(
                         + " its last consumer leaves; quorum queues and streams never are",
                     "true")
                 .withAliases("-ad"),
+            DriverOption.flag(
+                    "exclusive",
+                    "declare classic queues exclusive to their consumers' connection, when the"
+                        + " first consumer starts; they go with it, and producers reach them through"
+                        + " the exchange and routing key")
+                .withAliases("-E"),
             DriverOption.of(
                     "queue-args", "queue arguments as key=value pairs, comma-separated", null)
                 .withAliases("-qa"),
@@ -253,6 +262,7 @@ public record Amqp091Config(
             // PerfTest's default; RabbitMQ refuses auto-delete quorum queues and streams, and
             // PerfTest drops the setting for them as well.
             queueType == QueueType.CLASSIC && OptionValues.bool(options, "auto-delete", true),
+            OptionValues.flag(options, "exclusive"),
             (int) OptionValues.wholeNumber(options, "heartbeat", 0, 0, MAX_UNSIGNED_SHORT),
             (int) OptionValues.wholeNumber(options, "global-qos", 0, 0, MAX_UNSIGNED_SHORT),
             perfTestStream ? PERFTEST_STREAM_PREFETCH : STREAM_DEFAULT_PREFETCH);
@@ -282,7 +292,26 @@ public record Amqp091Config(
               + config.queueType.argument()
               + " queues refuse a channel-wide prefetch (use the per-consumer qos, -q)");
     }
+    if (config.exclusive) {
+      config.checkExclusive();
+    }
     return config;
+  }
+
+  /** Refuses what cannot go with exclusive queues. */
+  private void checkExclusive() {
+    if (queueType != QueueType.CLASSIC) {
+      // RabbitMQ answers PRECONDITION_FAILED (invalid property 'exclusive').
+      throw new WorkloadException(
+          "exclusive needs classic queues: RabbitMQ refuses exclusive "
+              + queueType.argument()
+              + " queues (drop exclusive, -E, or the queue type)");
+    }
+    if (predeclared) {
+      throw new WorkloadException(
+          "exclusive and predeclared contradict each other: an exclusive queue belongs to the"
+              + " connection that declares it, so the run must declare it (drop one of them)");
+    }
   }
 
   /** Masks passwords: a config may be logged. */
@@ -320,6 +349,8 @@ public record Amqp091Config(
         + connectTimeout
         + ", autoDelete="
         + autoDelete
+        + ", exclusive="
+        + exclusive
         + ", heartbeatSeconds="
         + heartbeatSeconds
         + ", globalPrefetch="

@@ -48,9 +48,12 @@ import javax.net.ssl.TrustManager;
  *
  * <p>An administrative connection, opened at once so that a wrong address or password fails before
  * the run, declares and deletes queues. Each producer and consumer gets its own channel, and by
- * default its own connection. Connections never recover automatically: a lost connection ends the
- * run with a failure rather than silently skewing its figures. Client threads are daemons so that a
- * forgotten driver cannot keep the JVM alive.
+ * default its own connection. Exclusive queues are the exception: each belongs to the connection of
+ * its first consumer, which declares and binds it there; later consumers of the queue get channels
+ * on that connection, as PerfTest's do, and the queue goes when the connection closes. Connections
+ * never recover automatically: a lost connection ends the run with a failure rather than silently
+ * skewing its figures. Client threads are daemons so that a forgotten driver cannot keep the JVM
+ * alive.
  */
 public final class Amqp091Driver implements Driver {
   private static final int RPC_TIMEOUT_MILLIS = 30_000;
@@ -64,6 +67,8 @@ public final class Amqp091Driver implements Driver {
   private final ConnectionPool producerConnections;
   private final ConnectionPool consumerConnections;
   private final List<String> declaredQueues = new ArrayList<>();
+  private final Map<String, DestinationSpec> exclusiveDestinations = new HashMap<>();
+  private final Map<String, ConnectionPool.Lease> exclusiveOwners = new HashMap<>();
   private String declaredExchange;
   private Connection admin;
   private Channel adminChannel;
@@ -219,32 +224,23 @@ public final class Amqp091Driver implements Driver {
     String exchange = config.exchange();
     boolean anyDurable = queueType != QueueType.CLASSIC;
     for (DestinationSpec destination : destinations) {
-      declareQueue(destination);
+      if (config.exclusive()) {
+        // Declared by its first consumer's connection, which alone may use it.
+        exclusiveDestinations.put(destination.name(), destination);
+      } else {
+        declareQueue(destination);
+      }
       anyDurable |= destination.durable();
     }
     if (exchange.isEmpty()) {
       return;
     }
     declareExchange(exchange, anyDurable);
-    if (config.predeclared()) {
+    if (config.predeclared() || config.exclusive()) {
       return;
     }
     for (DestinationSpec destination : destinations) {
-      String key = routingKey(destination.name());
-      String action =
-          "bind queue '"
-              + destination.name()
-              + "' to exchange '"
-              + exchange
-              + "' with key '"
-              + key
-              + "'";
-      Channel channel = adminChannel();
-      try {
-        channel.queueBind(destination.name(), exchange, key);
-      } catch (IOException | RuntimeException e) {
-        throw Amqp091Errors.operationFailed(action, e);
-      }
+      bind(adminChannel(), destination.name());
     }
   }
 
@@ -260,18 +256,47 @@ public final class Amqp091Driver implements Driver {
       }
       return;
     }
+    declareQueue(channel, name, destination.durable(), false);
+    if (!declaredQueues.contains(name)) {
+      declaredQueues.add(name);
+    }
+  }
+
+  /** Declares a queue of the configured type and arguments on {@code channel}'s connection. */
+  private void declareQueue(Channel channel, String name, boolean durable, boolean exclusive)
+      throws DriverException {
     Map<String, Object> arguments = new HashMap<>(config.queueArguments());
     if (queueType != QueueType.CLASSIC) {
       arguments.put(Amqp091Config.QUEUE_TYPE_ARGUMENT, queueType.argument());
     }
-    boolean durable = destination.durable() || queueType != QueueType.CLASSIC;
     try {
-      channel.queueDeclare(name, durable, false, config.autoDelete(), arguments);
+      channel.queueDeclare(
+          name,
+          durable || queueType != QueueType.CLASSIC,
+          exclusive,
+          config.autoDelete(),
+          arguments);
     } catch (IOException | RuntimeException e) {
-      throw Amqp091Errors.operationFailed("declare queue '" + name + "'", e);
+      throw Amqp091Errors.operationFailed(
+          (exclusive ? "declare exclusive queue '" : "declare queue '") + name + "'", e);
     }
-    if (!declaredQueues.contains(name)) {
-      declaredQueues.add(name);
+  }
+
+  /** Binds a queue to the configured exchange with its routing key. */
+  private void bind(Channel channel, String queue) throws DriverException {
+    String key = routingKey(queue);
+    try {
+      channel.queueBind(queue, config.exchange(), key);
+    } catch (IOException | RuntimeException e) {
+      throw Amqp091Errors.operationFailed(
+          "bind queue '"
+              + queue
+              + "' to exchange '"
+              + config.exchange()
+              + "' with key '"
+              + key
+              + "'",
+          e);
     }
   }
 
@@ -316,6 +341,9 @@ public final class Amqp091Driver implements Driver {
 
   @Override
   public Producer createProducer(ProducerSpec spec, SendListener listener) throws DriverException {
+    if (config.exclusive()) {
+      checkExclusiveQueueConsumed(spec);
+    }
     ConnectionPool.Lease lease = producerConnections.lease();
     return Amqp091Producer.create(
         lease,
@@ -341,9 +369,57 @@ public final class Amqp091Driver implements Driver {
     }
     // RabbitMQ requires a prefetch on stream consumers.
     int prefetch = spec.prefetch() > 0 ? spec.prefetch() : stream ? config.streamPrefetch() : 0;
-    ConnectionPool.Lease lease = consumerConnections.lease();
+    ConnectionPool.Lease lease =
+        config.exclusive() ? exclusiveQueueLease(spec.destination()) : consumerConnections.lease();
     return Amqp091Consumer.create(
         lease, spec, listener, new Prefetch(prefetch, config.globalPrefetch()), arguments);
+  }
+
+  /**
+   * A channel on the connection that owns the exclusive queue, after declaring (and binding) the
+   * queue on it: the first consumer's connection, shared by the queue's later consumers as in
+   * PerfTest, or a new one when that connection closed meanwhile. Declaring again is harmless on
+   * the owning connection and brings back a queue that auto-delete removed.
+   */
+  private synchronized ConnectionPool.Lease exclusiveQueueLease(String queue)
+      throws DriverException {
+    ConnectionPool.Lease owner = exclusiveOwners.get(queue);
+    ConnectionPool.Lease lease = owner == null ? null : consumerConnections.leaseBeside(owner);
+    boolean newOwner = lease == null;
+    if (newOwner) {
+      lease = consumerConnections.lease();
+    }
+    try {
+      DestinationSpec destination = exclusiveDestinations.get(queue);
+      declareQueue(lease.channel(), queue, destination != null && destination.durable(), true);
+      if (!config.exchange().isEmpty()) {
+        bind(lease.channel(), queue);
+      }
+    } catch (DriverException | RuntimeException e) {
+      lease.release();
+      throw e;
+    }
+    if (newOwner) {
+      exclusiveOwners.put(queue, lease);
+    }
+    return lease;
+  }
+
+  /**
+   * Refuses a producer whose exclusive queue no consumer declared: it would exist nowhere, and the
+   * messages would be dropped unrouted.
+   */
+  private synchronized void checkExclusiveQueueConsumed(ProducerSpec spec) {
+    if (!exclusiveOwners.containsKey(spec.destination())) {
+      throw new WorkloadException(
+          "producer "
+              + spec.producerIndex()
+              + " sends to queue '"
+              + spec.destination()
+              + "', which no consumer reads: an exclusive queue exists only on its consumer's"
+              + " connection, so the messages would be dropped (give every queue a consumer, or"
+              + " drop exclusive, -E)");
+    }
   }
 
   /** Connections open for producers and consumers (not counting the administrative one). */
@@ -375,6 +451,9 @@ public final class Amqp091Driver implements Driver {
       }
     }
     declaredQueues.clear();
+    // Exclusive queues are not deleted here: they go with their consumers' connections.
+    exclusiveDestinations.clear();
+    exclusiveOwners.clear();
     if (declaredExchange != null) {
       try {
         adminChannel().exchangeDelete(declaredExchange);

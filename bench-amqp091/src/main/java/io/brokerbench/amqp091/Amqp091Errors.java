@@ -26,6 +26,7 @@ final class Amqp091Errors {
   private static final int ACCESS_REFUSED = AMQP.ACCESS_REFUSED;
   private static final int PRECONDITION_FAILED = AMQP.PRECONDITION_FAILED;
   private static final int NOT_FOUND = AMQP.NOT_FOUND;
+  private static final int RESOURCE_LOCKED = AMQP.RESOURCE_LOCKED;
 
   private Amqp091Errors() {}
 
@@ -201,6 +202,14 @@ final class Amqp091Errors {
       case ACCESS_REFUSED ->
           new DriverException(
               "cannot " + action + ": permission denied (" + replyText(shutdown) + ")", e);
+      case RESOURCE_LOCKED ->
+          new DriverException(
+              "cannot "
+                  + action
+                  + ": another connection holds it as an exclusive queue ("
+                  + replyText(shutdown)
+                  + "): use another queue name, or stop the client that holds it",
+              e);
       default -> new DriverException("cannot " + action + ": " + replyText(shutdown), e);
     };
   }

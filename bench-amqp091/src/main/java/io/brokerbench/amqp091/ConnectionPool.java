@@ -13,7 +13,8 @@ import java.util.concurrent.TimeoutException;
  * default: a connection each, as PerfTest does). Set-up and tear-down only; thread-safe.
  *
  * <p>A connection is closed when every channel it will ever carry was released, or at {@link
- * #closeAll()}.
+ * #closeAll()}. {@link #leaseBeside} adds a channel to a given lease's connection beyond that
+ * count: exclusive queues are usable only on the connection that declared them.
  */
 final class ConnectionPool {
 
@@ -44,6 +45,26 @@ final class ConnectionPool {
       slots.add(current);
     }
     Slot slot = current;
+    Lease lease = new Lease(this, slot, openChannel(slot));
+    slot.given++;
+    return lease;
+  }
+
+  /**
+   * Another channel on the connection of {@code other}, not counted against {@code
+   * channelsPerConnection}; null when that connection was closed already.
+   */
+  synchronized Lease leaseBeside(Lease other) throws DriverException {
+    Slot slot = other.slot;
+    if (!slots.contains(slot) || !slot.target.connection().isOpen()) {
+      return null;
+    }
+    Lease lease = new Lease(this, slot, openChannel(slot));
+    slot.extra++;
+    return lease;
+  }
+
+  private static Channel openChannel(Slot slot) throws DriverException {
     Channel channel;
     try {
       channel = slot.target.connection().createChannel();
@@ -57,13 +78,12 @@ final class ConnectionPool {
               + slot.target.address().endpoint()
               + ": the broker's channel limit is reached (lower channels-per-connection)");
     }
-    slot.given++;
-    return new Lease(this, slot, channel);
+    return channel;
   }
 
   private synchronized void release(Slot slot) {
     slot.released++;
-    if (slot.released == channelsPerConnection) {
+    if (slot.released == channelsPerConnection + slot.extra) {
       slots.remove(slot);
       if (slot == current) {
         current = null;
@@ -100,6 +120,7 @@ final class ConnectionPool {
   private static final class Slot {
     private final Lease.Target target;
     private int given;
+    private int extra;
     private int released;
 
     Slot(Lease.Target target) {

@@ -36,6 +36,7 @@ class Amqp091ConfigTest {
     assertThat(config.autoDelete()).isTrue();
     assertThat(config.heartbeatSeconds()).isZero();
     assertThat(config.globalPrefetch()).isZero();
+    assertThat(config.exclusive()).isFalse();
   }
 
   @Test
@@ -231,6 +232,43 @@ class Amqp091ConfigTest {
   }
 
   @Test
+  void exclusiveIsAFlagForClassicQueuesThatKeepsAutoDelete() {
+    Amqp091Config config = Amqp091Config.parse(Map.of("uri", "", "exclusive", ""));
+
+    assertThat(config.exclusive()).isTrue();
+    assertThat(config.autoDelete()).isTrue();
+    assertThat(config.toString()).contains("exclusive=true");
+    assertThat(Amqp091Config.parse(Map.of("exclusive", "", "auto-delete", "false")).autoDelete())
+        .isFalse();
+  }
+
+  @Test
+  void exclusiveQueuesCannotBeQuorumQueuesStreamsOrPredeclared() {
+    assertThatThrownBy(
+            () -> Amqp091Config.parse(Map.of("uri", "", "exclusive", "", "quorum-queue", "")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage(
+            "exclusive needs classic queues: RabbitMQ refuses exclusive quorum queues (drop"
+                + " exclusive, -E, or the queue type)");
+    assertThatThrownBy(
+            () ->
+                Amqp091Config.parse(
+                    Map.of("uri", "", "exclusive", "true", "queue-args", "x-queue-type=stream")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessageStartingWith(
+            "exclusive needs classic queues: RabbitMQ refuses exclusive stream");
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("exclusive", "", "predeclared", "")))
+        .isInstanceOf(WorkloadException.class)
+        .hasMessage(
+            "exclusive and predeclared contradict each other: an exclusive queue belongs to the"
+                + " connection that declares it, so the run must declare it (drop one of them)");
+    assertThat(
+            Amqp091Config.parse(Map.of("uri", "", "exclusive", "false", "quorum-queue", ""))
+                .queueType())
+        .isEqualTo(QueueType.QUORUM);
+  }
+
+  @Test
   void heartbeatIsWholeSecondsThatFitTheProtocol() {
     assertThat(Amqp091Config.parse(Map.of("heartbeat", "15")).heartbeatSeconds()).isEqualTo(15);
     assertThat(Amqp091Config.parse(Map.of("heartbeat", "0")).heartbeatSeconds()).isZero();
@@ -345,6 +383,8 @@ class Amqp091ConfigTest {
     assertThat(option(options, "auto-delete").defaultValue()).isEqualTo("true");
     assertThat(option(options, "heartbeat").aliases()).containsExactly("-b");
     assertThat(option(options, "global-qos").aliases()).containsExactly("-Q");
+    assertThat(option(options, "exclusive").aliases()).containsExactly("-E");
+    assertThat(option(options, "exclusive").flag()).isTrue();
   }
 
   @Test

@@ -122,6 +122,22 @@ class Amqp091ErrorsTest {
   }
 
   @Test
+  void resourceLockedSaysAnotherConnectionHoldsTheQueue() {
+    IOException e =
+        new IOException(
+            null,
+            channelClose(
+                AMQP.RESOURCE_LOCKED,
+                "RESOURCE_LOCKED - cannot obtain exclusive access to locked queue 'q'"));
+
+    assertThat(Amqp091Errors.operationFailed("declare exclusive queue 'q'", e).getMessage())
+        .isEqualTo(
+            "cannot declare exclusive queue 'q': another connection holds it as an exclusive"
+                + " queue (RESOURCE_LOCKED - cannot obtain exclusive access to locked queue 'q'):"
+                + " use another queue name, or stop the client that holds it");
+  }
+
+  @Test
   void closedChannelAndConnectionWhileRunning() {
     assertThat(
             Amqp091Errors.closedWhileRunning(
