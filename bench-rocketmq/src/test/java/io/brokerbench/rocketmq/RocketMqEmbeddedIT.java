@@ -3,10 +3,7 @@ package io.brokerbench.rocketmq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.Environment;
-import io.brokerbench.report.ReportSink;
 import io.brokerbench.report.RunResult;
-import io.brokerbench.report.WorkloadSummary;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.Map;
@@ -43,38 +40,19 @@ class RocketMqEmbeddedIT {
       assertThat(smoke.environment().embedded()).isTrue();
       assertThat(smoke.totals().received()).isEqualTo(1_000);
 
-      Thread stopper =
-          new Thread(
-              () -> {
-                try {
-                  Thread.sleep(1_500);
-                } catch (InterruptedException e) {
-                  return;
-                }
-                driver.embeddedBroker().close();
-              });
       long start = System.nanoTime();
       RunResult stopped =
-          BenchmarkRun.builder(
-                  Workload.builder()
-                      .destination("bb-embedded-stop")
-                      .messageBytes(128)
-                      .rate(500)
-                      .duration(Duration.ofSeconds(6))
-                      .inFlightWindow(32)
-                      .drainTimeout(Duration.ofSeconds(10))
-                      .build())
-              .driver(driver)
-              .sink(
-                  new ReportSink() {
-                    @Override
-                    public void started(Environment environment, WorkloadSummary workload) {
-                      stopper.start();
-                    }
-                  })
-              .build()
-              .run();
-      stopper.join();
+          BrokerStopDuringRun.run(
+              driver,
+              Workload.builder()
+                  .destination("bb-embedded-stop")
+                  .messageBytes(128)
+                  .rate(500)
+                  .duration(Duration.ofSeconds(6))
+                  .inFlightWindow(32)
+                  .drainTimeout(Duration.ofSeconds(10))
+                  .build(),
+              Duration.ofMillis(1_500));
 
       assertThat((System.nanoTime() - start) / 1e9).isLessThan(60.0);
       assertThat(stopped.totals().sent()).isPositive();

@@ -2,12 +2,8 @@ package io.brokerbench.rocketmq;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.Environment;
-import io.brokerbench.report.ReportSink;
 import io.brokerbench.report.RunResult;
 import io.brokerbench.report.Totals;
-import io.brokerbench.report.WorkloadSummary;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.Map;
@@ -30,38 +26,19 @@ class RocketMqRetriesIT {
         (RocketMqDriver)
             new RocketMqDriverProvider().open(Map.of("send-mode", sendMode, "retries", "2"));
     try {
-      Thread stopper =
-          new Thread(
-              () -> {
-                try {
-                  Thread.sleep(1_000);
-                } catch (InterruptedException e) {
-                  return;
-                }
-                driver.embeddedBroker().close();
-              });
       RunResult result =
-          BenchmarkRun.builder(
-                  Workload.builder()
-                      .destination("bb-retries-" + sendMode)
-                      .consumers(0)
-                      .messageBytes(128)
-                      .rate(400)
-                      .duration(Duration.ofSeconds(4))
-                      .inFlightWindow(32)
-                      .drainTimeout(Duration.ofSeconds(10))
-                      .build())
-              .driver(driver)
-              .sink(
-                  new ReportSink() {
-                    @Override
-                    public void started(Environment environment, WorkloadSummary workload) {
-                      stopper.start();
-                    }
-                  })
-              .build()
-              .run();
-      stopper.join();
+          BrokerStopDuringRun.run(
+              driver,
+              Workload.builder()
+                  .destination("bb-retries-" + sendMode)
+                  .consumers(0)
+                  .messageBytes(128)
+                  .rate(400)
+                  .duration(Duration.ofSeconds(4))
+                  .inFlightWindow(32)
+                  .drainTimeout(Duration.ofSeconds(10))
+                  .build(),
+              Duration.ofSeconds(1));
 
       Totals totals = result.totals();
       assertThat(totals.confirmed()).isPositive();
