@@ -87,9 +87,9 @@ class RocketMqWorkloadIT {
     assertThat(result.totals().sent()).isEqualTo(2_000);
     assertThat(result.totals().confirmed()).isEqualTo(2_000);
     assertThat(result.latency().get("confirm").count()).isEqualTo(2_000);
-    // The push consumer is at-least-once: a rebalance may hand a message over twice (seen once in
-    // CI). Every message must arrive, and any duplicate must be counted as one.
-    assertThat(result.totals().retried()).isZero();
+    // RocketMQ is at-least-once (a push-consumer rebalance, or a retried send the broker had
+    // stored, may hand a message over twice; seen once in CI). Every message must arrive, and any
+    // duplicate must be counted as one.
     assertThat(result.integrity().unique()).isEqualTo(2_000);
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.totals().received()).isEqualTo(2_000 + result.integrity().duplicates());
