@@ -9,14 +9,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * The producer client's async-send executor: an async send a producer thread starts runs on that
  * thread, as far as handing the request to the client's I/O thread; any other (a retry started by a
- * client callback, which must not block an I/O thread on a reconnect) runs on the client's own
- * pool.
+ * client callback, which must not block an I/O thread on a reconnect) runs on a thread of this
+ * executor's own.
  *
  * <p>rocketmq-client otherwise hands every {@code send(msg, callback)} to a pool thread first: a
  * thread hand-off and a wake-up per message before the request is even written.
  *
  * <pre>{@code
- * client.setAsyncSenderExecutor(sends);   // after client.start(); sends.shutdown() after the client's
+ * client.setAsyncSenderExecutor(sends);   // after client.start(); sends.shutdown() after client's
  * ProducerThreadSendExecutor.inline(true);
  * try { client.send(message, callback, timeoutMillis); } finally { ProducerThreadSendExecutor.inline(false); }
  * }</pre>
