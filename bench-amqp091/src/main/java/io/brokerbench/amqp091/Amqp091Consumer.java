@@ -10,6 +10,7 @@ import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.OutgoingMessage;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -19,6 +20,10 @@ import java.util.concurrent.TimeUnit;
  * Consumes one queue on its own channel with the {@link Prefetch} limits and the spec's
  * acknowledgement mode. amqp-client calls {@code handleDelivery} for one channel on one thread at a
  * time, so the acknowledgement counters need no synchronization.
+ *
+ * <p>Deliveries come from amqp-client's dispatch until the broker's consume-ok, and from then on
+ * straight from their frames ({@link DirectDeliveryFrameHandler}); both on the connection's reader
+ * thread, one after the other.
  *
  * <p>Closing cancels the subscription and waits (bounded) for the broker's cancel-ok. The client
  * dispatches that after every delivery that preceded it, so acknowledging the outstanding ones
@@ -107,17 +112,46 @@ final class Amqp091Consumer implements Consumer {
     }
 
     @Override
+    public void handleConsumeOk(String tag) {
+      DirectDeliveryFrameHandler.of(getChannel())
+          .ifPresent(frames -> frames.subscribe(getChannel(), tag, this::onDirectDelivery));
+    }
+
+    @Override
     public void handleDelivery(
         String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
-      listener.onDelivery(
-          PublishEncoder.stampOf(body, properties),
-          0,
+      delivered(
+          envelope.getDeliveryTag(),
           envelope.isRedeliver(),
-          DeliveryListener.NO_TIMESTAMP);
+          PublishEncoder.stampOf(body, properties),
+          0);
+    }
+
+    private void onDirectDelivery(
+        long deliveryTag,
+        boolean redelivered,
+        byte[] contentHeader,
+        int contentHeaderLength,
+        byte[] body,
+        int bodyOffset,
+        int bodyLength) {
+      if (bodyLength >= OutgoingMessage.STAMP_BYTES) {
+        delivered(deliveryTag, redelivered, body, bodyOffset);
+        return;
+      }
+      int at = PublishEncoder.headerStampOffset(contentHeader, contentHeaderLength);
+      if (at == ContentHeaderScan.ABSENT) {
+        delivered(deliveryTag, redelivered, PublishEncoder.NO_STAMP, 0);
+      } else {
+        delivered(deliveryTag, redelivered, contentHeader, at);
+      }
+    }
+
+    private void delivered(long deliveryTag, boolean redelivered, byte[] stamp, int offset) {
+      listener.onDelivery(stamp, offset, redelivered, DeliveryListener.NO_TIMESTAMP);
       if (ackMode == AckMode.AUTO) {
         return;
       }
-      long deliveryTag = envelope.getDeliveryTag();
       try {
         if (ackMode == AckMode.EACH) {
           getChannel().basicAck(deliveryTag, false);
@@ -135,6 +169,7 @@ final class Amqp091Consumer implements Consumer {
 
     @Override
     public void handleCancelOk(String tag) {
+      unsubscribe();
       try {
         if (unacknowledged > 0) {
           getChannel().basicAck(lastTag, true);
@@ -149,6 +184,7 @@ final class Amqp091Consumer implements Consumer {
 
     @Override
     public void handleCancel(String tag) {
+      unsubscribe();
       cancelled.countDown();
       if (!closing) {
         listener.onFailure(
@@ -159,10 +195,16 @@ final class Amqp091Consumer implements Consumer {
 
     @Override
     public void handleShutdownSignal(String tag, ShutdownSignalException cause) {
+      unsubscribe();
       cancelled.countDown();
       if (!closing && !cause.isInitiatedByApplication()) {
         listener.onFailure(Amqp091Errors.closedWhileRunning(name, lease.address(), cause));
       }
+    }
+
+    private void unsubscribe() {
+      DirectDeliveryFrameHandler.of(getChannel())
+          .ifPresent(frames -> frames.unsubscribe(getChannel()));
     }
 
     private void failed(Exception e) {

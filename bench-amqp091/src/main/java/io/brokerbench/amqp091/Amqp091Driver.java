@@ -158,7 +158,7 @@ public final class Amqp091Driver implements Driver {
 
   private ConnectionFactory factory(BrokerAddress address, ThreadFactory threads, SSLContext tls)
       throws DriverException {
-    ConnectionFactory factory = PublishFlushDeferral.connectionFactory();
+    ConnectionFactory factory = new TunedConnectionFactory();
     try {
       factory.setUri(address.uri());
       if (address.tls()) {

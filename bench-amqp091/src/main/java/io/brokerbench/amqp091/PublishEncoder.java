@@ -3,6 +3,7 @@ package io.brokerbench.amqp091;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.LongString;
 import io.brokerbench.spi.OutgoingMessage;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -32,7 +33,10 @@ final class PublishEncoder {
 
   private static final int TRANSIENT = 1;
 
-  private static final byte[] NO_STAMP = new byte[OutgoingMessage.STAMP_BYTES];
+  private static final byte[] STAMP_HEADER_BYTES = STAMP_HEADER.getBytes(StandardCharsets.US_ASCII);
+
+  /** The stamp of a message this generator did not send: {@code 0xFF} bytes, no producer's. */
+  static final byte[] NO_STAMP = new byte[OutgoingMessage.STAMP_BYTES];
 
   static {
     Arrays.fill(NO_STAMP, (byte) 0xFF);
@@ -79,6 +83,16 @@ final class PublishEncoder {
       return body;
     }
     return headerStampOf(properties);
+  }
+
+  /**
+   * Where a received message's stamp starts in its raw content header (see {@link
+   * DirectDeliveryFrameHandler}) when the stamp travelled in the {@value #STAMP_HEADER} header,
+   * else {@link ContentHeaderScan#ABSENT}.
+   */
+  static int headerStampOffset(byte[] contentHeader, int contentHeaderLength) {
+    return ContentHeaderScan.valueOffset(
+        contentHeader, contentHeaderLength, STAMP_HEADER_BYTES, OutgoingMessage.STAMP_BYTES);
   }
 
   private static byte[] headerStampOf(AMQP.BasicProperties properties) {

@@ -1,0 +1,325 @@
+package io.brokerbench.amqp091;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.MalformedFrameException;
+import com.rabbitmq.client.impl.AMQConnection;
+import com.rabbitmq.client.impl.Frame;
+import com.rabbitmq.client.impl.FrameHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Hands the deliveries of subscribed consumers to them straight from the frames that carry them, on
+ * the connection's reader thread, instead of through amqp-client's command assembly and consumer
+ * dispatch.
+ *
+ * <p>Why: on the consumer connection's reader thread amqp-client spends most of its time per
+ * delivery building what a load generator does not read (a method object with three strings, an
+ * envelope, the decoded properties, a command) and handing it through its work pool (a queue and
+ * several locks per message). Here a delivery is three frames read, a few bytes compared, and one
+ * call.
+ *
+ * <p>A consumer subscribes from its {@code handleConsumeOk} callback. That callback must run on the
+ * reader thread (the connection's consumer executor runs tasks on the calling thread), which {@link
+ * #subscribe} checks: deliveries that amqp-client dispatched before the subscription and those
+ * handed over directly after it then all run on that one thread, in order. Everything that is not a
+ * delivery to a subscribed consumer (other methods, returned messages, heartbeats, other channels
+ * and consumers) goes to amqp-client unchanged, as do all frames of connections whose reader does
+ * not call {@link #readFrame} (NIO).
+ */
+final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
+  /** Receives the deliveries of one subscription, on the connection's reader thread. */
+  interface Subscriber {
+    /**
+     * One delivery.
+     *
+     * @param deliveryTag the tag to acknowledge it with
+     * @param redelivered the broker's redelivered flag
+     * @param contentHeader holds the content header frame's payload from index 0: class, weight,
+     *     body size, property flags and properties ({@link ContentHeaderScan} reads it)
+     * @param contentHeaderLength the payload's length
+     * @param body holds the message body; both arrays are valid only during the call
+     * @param bodyOffset where the body starts in {@code body}
+     * @param bodyLength the body's length
+     */
+    void onDelivery(
+        long deliveryTag,
+        boolean redelivered,
+        byte[] contentHeader,
+        int contentHeaderLength,
+        byte[] body,
+        int bodyOffset,
+        int bodyLength);
+  }
+
+  private static final int BASIC_CLASS = 60;
+  private static final int BASIC_DELIVER = 60;
+
+  /**
+   * Given to amqp-client's loop now and then instead of a frame this handler took: the loop resets
+   * its missed-heartbeat count on it (it saw traffic) and checks whether it should stop.
+   */
+  private static final Frame TRAFFIC_SEEN = new Frame(AMQP.FRAME_HEARTBEAT, 0);
+
+  private static final int MAX_FRAMES_TAKEN_IN_A_ROW = 256;
+
+  /** Subscriptions by channel number; replaced whole on every change. */
+  private volatile Route[] routes = new Route[0];
+
+  /** Deliveries being assembled, by channel number; the reader thread's alone. */
+  private Assembly[] assemblies = new Assembly[0];
+
+  private final FrameReader frames;
+  private volatile Thread reader;
+  private boolean timedOut;
+
+  /**
+   * Reads frames from {@code in} and passes everything else to {@code delegate}.
+   *
+   * @param in the input of the socket {@code delegate} writes to; from now on only this handler
+   *     reads it
+   * @param maxPayloadBytes the largest frame payload accepted
+   */
+  DirectDeliveryFrameHandler(FrameHandler delegate, InputStream in, int maxPayloadBytes) {
+    super(delegate);
+    this.frames = new FrameReader(in, maxPayloadBytes);
+  }
+
+  /** The handler of the channel's connection, when its connection was made with one. */
+  static Optional<DirectDeliveryFrameHandler> of(Channel channel) {
+    return channel.getConnection() instanceof AMQConnection connection
+            && connection.getFrameHandler() instanceof DirectDeliveryFrameHandler handler
+        ? Optional.of(handler)
+        : Optional.empty();
+  }
+
+  /**
+   * Hands the deliveries to {@code consumerTag} on {@code channel} to {@code subscriber} from now
+   * on, replacing any earlier subscription on that channel.
+   *
+   * @return false, and nothing changes, when not called on this connection's reader thread
+   */
+  synchronized boolean subscribe(Channel channel, String consumerTag, Subscriber subscriber) {
+    if (Thread.currentThread() != reader) {
+      return false;
+    }
+    int number = channel.getChannelNumber();
+    Route[] next = Arrays.copyOf(routes, Math.max(routes.length, number + 1));
+    next[number] = new Route(channel, consumerTag.getBytes(StandardCharsets.UTF_8), subscriber);
+    routes = next;
+    return true;
+  }
+
+  /** Ends the channel's subscription, if it has one; amqp-client delivers from then on. */
+  synchronized void unsubscribe(Channel channel) {
+    int number = channel.getChannelNumber();
+    if (number < routes.length && routes[number] != null && routes[number].channel == channel) {
+      Route[] next = routes.clone();
+      next[number] = null;
+      routes = next;
+    }
+  }
+
+  @Override
+  public Frame readFrame() throws IOException {
+    if (reader == null) {
+      reader = Thread.currentThread();
+    }
+    int taken = 0;
+    while (true) {
+      if (!frames.next()) {
+        timedOut = true;
+        return null;
+      }
+      if (!take()) {
+        return frames.toFrame();
+      }
+      if (timedOut || ++taken == MAX_FRAMES_TAKEN_IN_A_ROW) {
+        timedOut = false;
+        return TRAFFIC_SEEN;
+      }
+    }
+  }
+
+  /**
+   * Takes the frame when it belongs to a delivery to a subscriber; false leaves it to the client.
+   */
+  private boolean take() throws IOException {
+    return switch (frames.type()) {
+      case AMQP.FRAME_METHOD -> startDelivery();
+      case AMQP.FRAME_HEADER -> contentHeader();
+      case AMQP.FRAME_BODY -> body();
+      default -> false;
+    };
+  }
+
+  private boolean startDelivery() throws IOException {
+    int number = frames.channel();
+    Assembly assembly = assemblyOn(number);
+    if (assembly != null && assembly.route != null) {
+      throw new MalformedFrameException(
+          "a method frame arrived on channel " + number + " before the content it was reading");
+    }
+    Route[] current = routes;
+    Route route = number < current.length ? current[number] : null;
+    byte[] bytes = frames.buffer();
+    int at = frames.payloadOffset();
+    int length = frames.payloadLength();
+    if (route == null
+        || length < 5
+        || unsignedShort(bytes, at) != BASIC_CLASS
+        || unsignedShort(bytes, at + 2) != BASIC_DELIVER
+        || !route.hasTag(bytes, at + 4, at + length)) {
+      return false;
+    }
+    int tagEnd = at + 5 + route.tag.length;
+    if (assembly == null) {
+      assembly = newAssembly(number);
+    }
+    assembly.route = route;
+    assembly.deliveryTag = longAt(bytes, tagEnd);
+    assembly.redelivered = (bytes[tagEnd + 8] & 1) != 0;
+    assembly.contentHeaderLength = -1;
+    return true;
+  }
+
+  private boolean contentHeader() throws IOException {
+    int number = frames.channel();
+    Assembly assembly = assemblyOn(number);
+    if (assembly == null || assembly.route == null) {
+      return false;
+    }
+    if (assembly.contentHeaderLength >= 0) {
+      throw new MalformedFrameException("a second content header arrived on channel " + number);
+    }
+    int length = frames.payloadLength();
+    byte[] header = assembly.contentHeader;
+    if (header.length < length) {
+      header = new byte[Math.max(length, 2 * header.length)];
+      assembly.contentHeader = header;
+    }
+    System.arraycopy(frames.buffer(), frames.payloadOffset(), header, 0, length);
+    assembly.contentHeaderLength = length;
+    long size = length >= 12 ? longAt(header, 4) : -1;
+    if (size < 0 || size > Integer.MAX_VALUE - 8) {
+      throw new MalformedFrameException(
+          "a content header on channel " + number + " announced " + size + " body bytes");
+    }
+    assembly.bodySize = (int) size;
+    assembly.filled = 0;
+    if (size == 0) {
+      complete(assembly, header, 0);
+    }
+    return true;
+  }
+
+  private boolean body() throws IOException {
+    int number = frames.channel();
+    Assembly assembly = assemblyOn(number);
+    if (assembly == null || assembly.route == null) {
+      return false;
+    }
+    if (assembly.contentHeaderLength < 0) {
+      throw new MalformedFrameException(
+          "a body frame arrived on channel " + number + " before its content header");
+    }
+    int length = frames.payloadLength();
+    if (assembly.filled == 0 && length == assembly.bodySize) {
+      complete(assembly, frames.buffer(), frames.payloadOffset());
+      return true;
+    }
+    if (length > assembly.bodySize - assembly.filled) {
+      throw new MalformedFrameException(
+          "a delivery on channel "
+              + number
+              + " carried more body than its content header announced");
+    }
+    if (assembly.body.length < assembly.bodySize) {
+      assembly.body = new byte[assembly.bodySize];
+    }
+    System.arraycopy(
+        frames.buffer(), frames.payloadOffset(), assembly.body, assembly.filled, length);
+    assembly.filled += length;
+    if (assembly.filled == assembly.bodySize) {
+      complete(assembly, assembly.body, 0);
+    }
+    return true;
+  }
+
+  private void complete(Assembly assembly, byte[] body, int bodyOffset) {
+    Route route = assembly.route;
+    assembly.route = null;
+    Route[] current = routes;
+    int number = route.channel.getChannelNumber();
+    // A delivery to a consumer that ended meanwhile, or on a closing channel, is dropped as
+    // amqp-client drops it; the broker requeues it.
+    if (number < current.length && current[number] == route && route.channel.isOpen()) {
+      route.subscriber.onDelivery(
+          assembly.deliveryTag,
+          assembly.redelivered,
+          assembly.contentHeader,
+          assembly.contentHeaderLength,
+          body,
+          bodyOffset,
+          assembly.bodySize);
+    }
+  }
+
+  private Assembly assemblyOn(int number) {
+    return number < assemblies.length ? assemblies[number] : null;
+  }
+
+  private Assembly newAssembly(int number) {
+    if (number >= assemblies.length) {
+      assemblies = Arrays.copyOf(assemblies, number + 1);
+    }
+    Assembly assembly = new Assembly();
+    assemblies[number] = assembly;
+    return assembly;
+  }
+
+  private static int unsignedShort(byte[] bytes, int at) {
+    return (bytes[at] & 0xFF) << 8 | bytes[at + 1] & 0xFF;
+  }
+
+  private static long longAt(byte[] bytes, int at) {
+    long value = 0;
+    for (int i = 0; i < 8; i++) {
+      value = value << 8 | bytes[at + i] & 0xFF;
+    }
+    return value;
+  }
+
+  /** One subscription: the consumer's channel, its tag as the frames carry it, its receiver. */
+  private record Route(Channel channel, byte[] tag, Subscriber subscriber) {
+    /**
+     * Whether the short string at {@code at} in {@code bytes} is this consumer's tag, with the
+     * delivery tag and redelivered flag after it before {@code end}.
+     */
+    boolean hasTag(byte[] bytes, int at, int end) {
+      int length = bytes[at] & 0xFF;
+      return length == tag.length
+          && at + 1 + length + 9 <= end
+          && Arrays.equals(bytes, at + 1, at + 1 + length, tag, 0, length);
+    }
+  }
+
+  /**
+   * The delivery being read on one channel: set by its method frame, ended by its last body frame.
+   * Its arrays are reused by the channel's next deliveries.
+   */
+  private static final class Assembly {
+    Route route;
+    long deliveryTag;
+    boolean redelivered;
+    byte[] contentHeader = new byte[64];
+    int contentHeaderLength;
+    int bodySize;
+    int filled;
+    byte[] body = new byte[0];
+  }
+}
