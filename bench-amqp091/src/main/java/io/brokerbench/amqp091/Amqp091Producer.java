@@ -18,8 +18,11 @@ import java.io.IOException;
  * reported confirmed as soon as {@code basicPublish} returned. Returned (unroutable mandatory)
  * messages and a closed channel reach the listener.
  *
- * <p>Publishes are written to the socket in bursts: {@link PublishFlushDeferral} holds them in the
- * connection's buffer until the core calls {@link #flush()} before it waits.
+ * <p>On a blocking-socket connection a publish is the producer's {@link PublishFrames} rewritten
+ * and written into the connection's buffer; otherwise (NIO) it is amqp-client's {@code
+ * basicPublish}. Either way publishes reach the socket in bursts: they stay in the connection's
+ * buffer ({@link PublishFlushDeferral} for {@code basicPublish}) until the core calls {@link
+ * #flush()} before it waits.
  *
  * <p>{@code trySend} never answers "no capacity": AMQP 0.9.1 has no publish credit, the core's
  * window bounds unconfirmed messages, and {@code basicPublish} blocks while TCP or the broker's
@@ -31,12 +34,14 @@ final class Amqp091Producer implements Producer {
   private final AMQConnection connection;
   private final SendListener listener;
   private final PublishEncoder encoder;
+  private final PublishFrames frames;
   private final ConfirmTranslator confirms;
   private final String exchange;
   private final String routingKey;
   private final boolean mandatory;
   private final String name;
   private volatile boolean closing;
+  private long nextDeliveryTag;
 
   private Amqp091Producer(
       ConnectionPool.Lease lease,
@@ -62,9 +67,21 @@ final class Amqp091Producer implements Producer {
             + "', routing key '"
             + routingKey
             + "')";
+    this.frames =
+        TunedConnectionFactory.writesFramesInline(connection)
+            ? new PublishFrames(
+                channel.getChannelNumber(),
+                connection.getFrameMax(),
+                exchange,
+                routingKey,
+                mandatory,
+                encoder.template(),
+                spec.bodyBytes())
+            : null;
     if (spec.confirms()) {
       channel.confirmSelect();
-      confirms = new ConfirmTranslator(listener, channel.getNextPublishSeqNo());
+      nextDeliveryTag = channel.getNextPublishSeqNo();
+      confirms = new ConfirmTranslator(listener, nextDeliveryTag);
       channel.addConfirmListener(confirms::acked, confirms::nacked);
     } else {
       confirms = null;
@@ -94,22 +111,43 @@ final class Amqp091Producer implements Producer {
   @Override
   public boolean trySend(OutgoingMessage message) throws DriverException {
     long sequence = message.sequence();
-    if (confirms != null && !confirms.inStep(sequence, channel.getNextPublishSeqNo())) {
-      throw outOfStep(sequence);
+    long deliveryTag = frames != null ? nextDeliveryTag : channel.getNextPublishSeqNo();
+    if (confirms != null && !confirms.inStep(sequence, deliveryTag)) {
+      throw outOfStep(sequence, deliveryTag);
     }
-    PublishFlushDeferral.publishing(true);
     try {
-      channel.basicPublish(
-          exchange, routingKey, mandatory, encoder.properties(message), message.body());
+      if (frames != null) {
+        writeFrames(message);
+      } else {
+        publish(message);
+      }
     } catch (IOException | ShutdownSignalException e) {
       throw Amqp091Errors.closedWhileRunning(name, lease.address(), e);
-    } finally {
-      PublishFlushDeferral.publishing(false);
     }
     if (confirms == null) {
       listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
     }
     return true;
+  }
+
+  /** The direct publish: what {@code basicPublish} sends, without its per-message objects. */
+  private void writeFrames(OutgoingMessage message) throws IOException {
+    if (!channel.isOpen()) {
+      throw channel.getCloseReason();
+    }
+    frames.fill(message);
+    connection.writeFrame(frames);
+    nextDeliveryTag++;
+  }
+
+  private void publish(OutgoingMessage message) throws IOException {
+    PublishFlushDeferral.publishing(true);
+    try {
+      channel.basicPublish(
+          exchange, routingKey, mandatory, encoder.properties(message), message.body());
+    } finally {
+      PublishFlushDeferral.publishing(false);
+    }
   }
 
   /** Writes out the publishes {@link PublishFlushDeferral} left in the connection's buffer. */
@@ -122,11 +160,11 @@ final class Amqp091Producer implements Producer {
     }
   }
 
-  private DriverException outOfStep(long sequence) {
+  private DriverException outOfStep(long sequence, long deliveryTag) {
     return new DriverException(
         name
             + ": delivery tag "
-            + channel.getNextPublishSeqNo()
+            + deliveryTag
             + " is out of step with sequence "
             + sequence
             + " (a message was sent twice or skipped)");

@@ -65,6 +65,14 @@ final class PublishEncoder {
     this.properties = builder.build();
   }
 
+  /**
+   * The properties every message of this producer is published with; when the stamp travels in the
+   * header, its value there is the one the last {@link #properties} call copied in.
+   */
+  AMQP.BasicProperties template() {
+    return properties;
+  }
+
   /** The properties to publish {@code message} with; valid until the next call. */
   AMQP.BasicProperties properties(OutgoingMessage message) {
     if (headerStamp != null) {

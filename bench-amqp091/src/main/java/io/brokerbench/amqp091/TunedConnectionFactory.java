@@ -29,4 +29,13 @@ final class TunedConnectionFactory extends ConnectionFactory {
     }
     return super.createConnection(params, tuned, metrics);
   }
+
+  /**
+   * Whether the connection's frame handler writes a frame into its buffer during {@code writeFrame}
+   * (blocking sockets made by this factory), so a frame object may be reused as soon as the call
+   * returns ({@link PublishFrames}); NIO connections queue frames and write them later.
+   */
+  static boolean writesFramesInline(AMQConnection connection) {
+    return connection.getFrameHandler() instanceof DirectDeliveryFrameHandler;
+  }
 }
