@@ -10,7 +10,6 @@ import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DriverException;
-import io.brokerbench.spi.OutgoingMessage;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -120,11 +119,12 @@ final class Amqp091Consumer implements Consumer {
     @Override
     public void handleDelivery(
         String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
-      delivered(
-          envelope.getDeliveryTag(),
-          envelope.isRedeliver(),
+      listener.onDelivery(
           PublishEncoder.stampOf(body, properties),
-          0);
+          0,
+          envelope.isRedeliver(),
+          DeliveryListener.NO_TIMESTAMP);
+      acknowledge(envelope.getDeliveryTag());
     }
 
     private void onDirectDelivery(
@@ -135,20 +135,13 @@ final class Amqp091Consumer implements Consumer {
         byte[] body,
         int bodyOffset,
         int bodyLength) {
-      if (bodyLength >= OutgoingMessage.STAMP_BYTES) {
-        delivered(deliveryTag, redelivered, body, bodyOffset);
-        return;
-      }
-      int at = PublishEncoder.headerStampOffset(contentHeader, contentHeaderLength);
-      if (at == ContentHeaderScan.ABSENT) {
-        delivered(deliveryTag, redelivered, PublishEncoder.NO_STAMP, 0);
-      } else {
-        delivered(deliveryTag, redelivered, contentHeader, at);
-      }
+      PublishEncoder.announce(
+          listener, redelivered, contentHeader, contentHeaderLength, body, bodyOffset, bodyLength);
+      acknowledge(deliveryTag);
     }
 
-    private void delivered(long deliveryTag, boolean redelivered, byte[] stamp, int offset) {
-      listener.onDelivery(stamp, offset, redelivered, DeliveryListener.NO_TIMESTAMP);
+    /** Acknowledges the delivery the listener just had, as the consumer's mode says. */
+    private void acknowledge(long deliveryTag) {
       if (ackMode == AckMode.AUTO) {
         return;
       }

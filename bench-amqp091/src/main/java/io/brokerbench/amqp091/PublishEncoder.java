@@ -2,6 +2,7 @@ package io.brokerbench.amqp091;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.LongString;
+import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.OutgoingMessage;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -36,7 +37,7 @@ final class PublishEncoder {
   private static final byte[] STAMP_HEADER_BYTES = STAMP_HEADER.getBytes(StandardCharsets.US_ASCII);
 
   /** The stamp of a message this generator did not send: {@code 0xFF} bytes, no producer's. */
-  static final byte[] NO_STAMP = new byte[OutgoingMessage.STAMP_BYTES];
+  private static final byte[] NO_STAMP = new byte[OutgoingMessage.STAMP_BYTES];
 
   static {
     Arrays.fill(NO_STAMP, (byte) 0xFF);
@@ -98,9 +99,34 @@ final class PublishEncoder {
    * DirectDeliveryFrameHandler}) when the stamp travelled in the {@value #STAMP_HEADER} header,
    * else {@link ContentHeaderScan#ABSENT}.
    */
-  static int headerStampOffset(byte[] contentHeader, int contentHeaderLength) {
+  private static int headerStampOffset(byte[] contentHeader, int contentHeaderLength) {
     return ContentHeaderScan.valueOffset(
         contentHeader, contentHeaderLength, STAMP_HEADER_BYTES, OutgoingMessage.STAMP_BYTES);
+  }
+
+  /**
+   * Hands a message received from its frames ({@link DirectDeliveryFrameHandler}) to the listener
+   * with its stamp: in the body when the body holds one, else in the raw content header's {@value
+   * #STAMP_HEADER} value, else {@link #NO_STAMP}. The arrays are read in place.
+   */
+  static void announce(
+      DeliveryListener listener,
+      boolean redelivered,
+      byte[] contentHeader,
+      int contentHeaderLength,
+      byte[] body,
+      int bodyOffset,
+      int bodyLength) {
+    if (bodyLength >= OutgoingMessage.STAMP_BYTES) {
+      listener.onDelivery(body, bodyOffset, redelivered, DeliveryListener.NO_TIMESTAMP);
+      return;
+    }
+    int at = headerStampOffset(contentHeader, contentHeaderLength);
+    if (at == ContentHeaderScan.ABSENT) {
+      listener.onDelivery(NO_STAMP, 0, redelivered, DeliveryListener.NO_TIMESTAMP);
+    } else {
+      listener.onDelivery(contentHeader, at, redelivered, DeliveryListener.NO_TIMESTAMP);
+    }
   }
 
   private static byte[] headerStampOf(AMQP.BasicProperties properties) {
