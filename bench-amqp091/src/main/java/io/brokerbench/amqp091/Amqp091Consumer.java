@@ -128,15 +128,8 @@ final class Amqp091Consumer implements Consumer {
     }
 
     private void onDirectDelivery(
-        long deliveryTag,
-        boolean redelivered,
-        byte[] contentHeader,
-        int contentHeaderLength,
-        byte[] body,
-        int bodyOffset,
-        int bodyLength) {
-      PublishEncoder.announce(
-          listener, redelivered, contentHeader, contentHeaderLength, body, bodyOffset, bodyLength);
+        long deliveryTag, boolean redelivered, DirectDeliveryFrameHandler.Content content) {
+      PublishEncoder.announce(listener, redelivered, content);
       acknowledge(deliveryTag);
     }
 

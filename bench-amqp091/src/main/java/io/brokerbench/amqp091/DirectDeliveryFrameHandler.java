@@ -39,21 +39,49 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
      *
      * @param deliveryTag the tag to acknowledge it with
      * @param redelivered the broker's redelivered flag
-     * @param contentHeader holds the content header frame's payload from index 0: class, weight,
-     *     body size, property flags and properties ({@link ContentHeaderScan} reads it)
-     * @param contentHeaderLength the payload's length
-     * @param body holds the message body; both arrays are valid only during the call
-     * @param bodyOffset where the body starts in {@code body}
-     * @param bodyLength the body's length
+     * @param content its content header and body, valid only during the call
      */
-    void onDelivery(
-        long deliveryTag,
-        boolean redelivered,
-        byte[] contentHeader,
-        int contentHeaderLength,
-        byte[] body,
-        int bodyOffset,
-        int bodyLength);
+    void onDelivery(long deliveryTag, boolean redelivered, Content content);
+  }
+
+  /**
+   * A delivery's content as its frames carried it, read in place: valid only during {@link
+   * Subscriber#onDelivery}, then reused for the channel's next delivery.
+   */
+  static final class Content {
+    private byte[] header = new byte[64];
+    private int headerLength = -1;
+    private byte[] body;
+    private int bodyOffset;
+    private int bodyLength;
+
+    /**
+     * Holds the content header frame's payload from index 0: class, weight, body size, property
+     * flags and properties ({@link ContentHeaderScan} reads it).
+     */
+    byte[] header() {
+      return header;
+    }
+
+    /** The content header payload's length. */
+    int headerLength() {
+      return headerLength;
+    }
+
+    /** Holds the message body from {@link #bodyOffset()}. */
+    byte[] body() {
+      return body;
+    }
+
+    /** Where the body starts in {@link #body()}. */
+    int bodyOffset() {
+      return bodyOffset;
+    }
+
+    /** The body's length. */
+    int bodyLength() {
+      return bodyLength;
+    }
   }
 
   private static final int BASIC_CLASS = 60;
@@ -183,7 +211,7 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
     assembly.route = route;
     assembly.deliveryTag = longAt(bytes, tagEnd);
     assembly.redelivered = (bytes[tagEnd + 8] & 1) != 0;
-    assembly.contentHeaderLength = -1;
+    assembly.content.headerLength = -1;
     return true;
   }
 
@@ -193,17 +221,18 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
     if (assembly == null || assembly.route == null) {
       return false;
     }
-    if (assembly.contentHeaderLength >= 0) {
+    Content content = assembly.content;
+    if (content.headerLength >= 0) {
       throw new MalformedFrameException("a second content header arrived on channel " + number);
     }
     int length = frames.payloadLength();
-    byte[] header = assembly.contentHeader;
+    byte[] header = content.header;
     if (header.length < length) {
       header = new byte[Math.max(length, 2 * header.length)];
-      assembly.contentHeader = header;
+      content.header = header;
     }
     System.arraycopy(frames.buffer(), frames.payloadOffset(), header, 0, length);
-    assembly.contentHeaderLength = length;
+    content.headerLength = length;
     long size = length >= 12 ? longAt(header, 4) : -1;
     if (size < 0 || size > Integer.MAX_VALUE - 8) {
       throw new MalformedFrameException(
@@ -223,7 +252,7 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
     if (assembly == null || assembly.route == null) {
       return false;
     }
-    if (assembly.contentHeaderLength < 0) {
+    if (assembly.content.headerLength < 0) {
       throw new MalformedFrameException(
           "a body frame arrived on channel " + number + " before its content header");
     }
@@ -238,14 +267,14 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
               + number
               + " carried more body than its content header announced");
     }
-    if (assembly.body.length < assembly.bodySize) {
-      assembly.body = new byte[assembly.bodySize];
+    if (assembly.bodyParts.length < assembly.bodySize) {
+      assembly.bodyParts = new byte[assembly.bodySize];
     }
     System.arraycopy(
-        frames.buffer(), frames.payloadOffset(), assembly.body, assembly.filled, length);
+        frames.buffer(), frames.payloadOffset(), assembly.bodyParts, assembly.filled, length);
     assembly.filled += length;
     if (assembly.filled == assembly.bodySize) {
-      complete(assembly, assembly.body, 0);
+      complete(assembly, assembly.bodyParts, 0);
     }
     return true;
   }
@@ -258,14 +287,12 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
     // A delivery to a consumer that ended meanwhile, or on a closing channel, is dropped as
     // amqp-client drops it; the broker requeues it.
     if (number < current.length && current[number] == route && route.channel.isOpen()) {
-      route.subscriber.onDelivery(
-          assembly.deliveryTag,
-          assembly.redelivered,
-          assembly.contentHeader,
-          assembly.contentHeaderLength,
-          body,
-          bodyOffset,
-          assembly.bodySize);
+      Content content = assembly.content;
+      content.body = body;
+      content.bodyOffset = bodyOffset;
+      content.bodyLength = assembly.bodySize;
+      route.subscriber.onDelivery(assembly.deliveryTag, assembly.redelivered, content);
+      content.body = null;
     }
   }
 
@@ -316,10 +343,11 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
     Route route;
     long deliveryTag;
     boolean redelivered;
-    byte[] contentHeader = new byte[64];
-    int contentHeaderLength;
+    final Content content = new Content();
     int bodySize;
     int filled;
-    byte[] body = new byte[0];
+
+    /** Where a body that came in several frames is put together. */
+    byte[] bodyParts = new byte[0];
   }
 }

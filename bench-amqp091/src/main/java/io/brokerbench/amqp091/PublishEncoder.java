@@ -34,7 +34,8 @@ final class PublishEncoder {
 
   private static final int TRANSIENT = 1;
 
-  private static final byte[] STAMP_HEADER_BYTES = STAMP_HEADER.getBytes(StandardCharsets.US_ASCII);
+  /** {@link #STAMP_HEADER} as it is on the wire. */
+  static final byte[] STAMP_HEADER_BYTES = STAMP_HEADER.getBytes(StandardCharsets.US_ASCII);
 
   /** The stamp of a message this generator did not send: {@code 0xFF} bytes, no producer's. */
   private static final byte[] NO_STAMP = new byte[OutgoingMessage.STAMP_BYTES];
@@ -95,37 +96,27 @@ final class PublishEncoder {
   }
 
   /**
-   * Where a received message's stamp starts in its raw content header (see {@link
-   * DirectDeliveryFrameHandler}) when the stamp travelled in the {@value #STAMP_HEADER} header,
-   * else {@link ContentHeaderScan#ABSENT}.
-   */
-  private static int headerStampOffset(byte[] contentHeader, int contentHeaderLength) {
-    return ContentHeaderScan.valueOffset(
-        contentHeader, contentHeaderLength, STAMP_HEADER_BYTES, OutgoingMessage.STAMP_BYTES);
-  }
-
-  /**
    * Hands a message received from its frames ({@link DirectDeliveryFrameHandler}) to the listener
    * with its stamp: in the body when the body holds one, else in the raw content header's {@value
    * #STAMP_HEADER} value, else {@link #NO_STAMP}. The arrays are read in place.
    */
   static void announce(
-      DeliveryListener listener,
-      boolean redelivered,
-      byte[] contentHeader,
-      int contentHeaderLength,
-      byte[] body,
-      int bodyOffset,
-      int bodyLength) {
-    if (bodyLength >= OutgoingMessage.STAMP_BYTES) {
-      listener.onDelivery(body, bodyOffset, redelivered, DeliveryListener.NO_TIMESTAMP);
+      DeliveryListener listener, boolean redelivered, DirectDeliveryFrameHandler.Content content) {
+    if (content.bodyLength() >= OutgoingMessage.STAMP_BYTES) {
+      listener.onDelivery(
+          content.body(), content.bodyOffset(), redelivered, DeliveryListener.NO_TIMESTAMP);
       return;
     }
-    int at = headerStampOffset(contentHeader, contentHeaderLength);
+    int at =
+        ContentHeaderScan.valueOffset(
+            content.header(),
+            content.headerLength(),
+            STAMP_HEADER_BYTES,
+            OutgoingMessage.STAMP_BYTES);
     if (at == ContentHeaderScan.ABSENT) {
       listener.onDelivery(NO_STAMP, 0, redelivered, DeliveryListener.NO_TIMESTAMP);
     } else {
-      listener.onDelivery(contentHeader, at, redelivered, DeliveryListener.NO_TIMESTAMP);
+      listener.onDelivery(content.header(), at, redelivered, DeliveryListener.NO_TIMESTAMP);
     }
   }
 

@@ -7,7 +7,6 @@ import io.brokerbench.spi.OutgoingMessage;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * One producer's publish as the bytes that go on the wire: the {@code basic.publish} method frame,
@@ -33,8 +32,6 @@ import java.nio.charset.StandardCharsets;
  */
 final class PublishFrames extends Frame {
   private static final int FRAME_OVERHEAD_BYTES = 8;
-  private static final byte[] STAMP_HEADER_BYTES =
-      PublishEncoder.STAMP_HEADER.getBytes(StandardCharsets.US_ASCII);
 
   private final byte[] wire;
   private final int bodyAt;
@@ -83,7 +80,7 @@ final class PublishFrames extends Frame {
             ? ContentHeaderScan.valueOffset(
                 headerPayload,
                 headerPayload.length,
-                STAMP_HEADER_BYTES,
+                PublishEncoder.STAMP_HEADER_BYTES,
                 OutgoingMessage.STAMP_BYTES)
             : ContentHeaderScan.ABSENT;
     this.headerStampAt = stampAt == ContentHeaderScan.ABSENT ? -1 : headerFrameAt + 7 + stampAt;

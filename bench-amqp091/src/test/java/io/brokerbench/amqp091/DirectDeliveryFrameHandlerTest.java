@@ -144,14 +144,17 @@ class DirectDeliveryFrameHandlerTest {
     return handler.subscribe(
         stub.proxy,
         TAG,
-        (deliveryTag, redelivered, contentHeader, contentHeaderLength, body, offset, length) ->
+        (deliveryTag, redelivered, content) ->
             received.add(
                 new Delivery(
                     deliveryTag,
                     redelivered,
-                    Arrays.copyOf(contentHeader, contentHeaderLength),
-                    Arrays.copyOfRange(body, offset, offset + length),
-                    offset)));
+                    Arrays.copyOf(content.header(), content.headerLength()),
+                    Arrays.copyOfRange(
+                        content.body(),
+                        content.bodyOffset(),
+                        content.bodyOffset() + content.bodyLength()),
+                    content.bodyOffset())));
   }
 
   private void assertPassesThrough(List<Frame> frames) throws IOException {

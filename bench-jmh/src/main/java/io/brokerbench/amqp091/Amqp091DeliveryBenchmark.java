@@ -150,16 +150,9 @@ public class Amqp091DeliveryBenchmark extends HotPathBenchmark {
 
     @Override
     public void onDelivery(
-        long deliveryTag,
-        boolean redelivered,
-        byte[] contentHeader,
-        int contentHeaderLength,
-        byte[] body,
-        int bodyOffset,
-        int bodyLength) {
+        long deliveryTag, boolean redelivered, DirectDeliveryFrameHandler.Content content) {
       deliveries++;
-      PublishEncoder.announce(
-          this, redelivered, contentHeader, contentHeaderLength, body, bodyOffset, bodyLength);
+      PublishEncoder.announce(this, redelivered, content);
     }
 
     @Override
