@@ -74,6 +74,11 @@ final class Amqp091Consumer implements Consumer {
     }
   }
 
+  /** The channel the consumer receives on. */
+  Channel channel() {
+    return channel;
+  }
+
   @Override
   public void close() {
     if (closing) {

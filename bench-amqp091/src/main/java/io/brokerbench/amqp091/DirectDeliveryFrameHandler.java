@@ -104,6 +104,7 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
   private final FrameReader frames;
   private volatile Thread reader;
   private boolean timedOut;
+  private long deliveredDirectly;
 
   /**
    * Reads frames from {@code in} and passes everything else to {@code delegate}.
@@ -150,6 +151,14 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
       next[number] = null;
       routes = next;
     }
+  }
+
+  /**
+   * How many deliveries went straight to subscribers so far; read it on the reader thread, or after
+   * a subscriber's delivery published it (a volatile write or an atomic the reader made after it).
+   */
+  long deliveredDirectly() {
+    return deliveredDirectly;
   }
 
   @Override
@@ -291,6 +300,7 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
       content.body = body;
       content.bodyOffset = bodyOffset;
       content.bodyLength = assembly.bodySize;
+      deliveredDirectly++;
       route.subscriber.onDelivery(assembly.deliveryTag, assembly.redelivered, content);
       content.body = null;
     }

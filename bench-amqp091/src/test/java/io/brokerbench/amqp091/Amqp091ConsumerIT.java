@@ -99,6 +99,26 @@ class Amqp091ConsumerIT {
     assertThat(counter.redelivered).hasValue(1);
   }
 
+  @Test
+  void deliveriesComeStraightFromTheFramesOnceTheBrokerConfirmedTheSubscription() throws Exception {
+    publish(500);
+    Counter counter = new Counter();
+    long direct;
+    try (Amqp091Driver driver = driver()) {
+      Amqp091Consumer consumer =
+          (Amqp091Consumer)
+              driver.createConsumer(
+                  new ConsumerSpec(0, queue, 200, AckMode.MULTIPLE, 100), counter);
+      awaitCount(counter.deliveries, 500);
+      direct = DirectDeliveryFrameHandler.of(consumer.channel()).orElseThrow().deliveredDirectly();
+      consumer.close();
+    }
+
+    assertThat(counter.deliveries).hasValue(500);
+    assertThat(direct).isEqualTo(500);
+    assertThat(channel.queueDeclarePassive(queue).getMessageCount()).isZero();
+  }
+
   /** Counts deliveries and redeliveries. */
   private static final class Counter implements DeliveryListener {
     final AtomicInteger deliveries = new AtomicInteger();
