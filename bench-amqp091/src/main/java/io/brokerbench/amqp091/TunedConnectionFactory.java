@@ -8,10 +8,10 @@ import com.rabbitmq.client.impl.FrameHandler;
 import com.rabbitmq.client.impl.SocketFrameHandler;
 
 /**
- * amqp-client's connection factory with the two changes to its frame handling that make the hot
- * paths cheap: publishes leave in bursts ({@link PublishFlushDeferral}) and, on blocking sockets
- * (not NIO), deliveries reach our consumers straight from their frames ({@link
- * DirectDeliveryFrameHandler}).
+ * amqp-client's connection factory with the changes to its frame handling that make the hot paths
+ * cheap: publishes leave in bursts ({@link PublishFlushDeferral}) and, on blocking sockets (not
+ * NIO), publishes are written as pre-encoded frames ({@link PublishFrames}) and deliveries reach
+ * our consumers straight from their frames ({@link DirectDeliveryFrameHandler}).
  *
  * <p>The direct path reads the socket through the stream {@link SocketFrameHandler#getInputStream}
  * returns (amqp-client marks it as meant for tests; it is the handler's only input, and from then
