@@ -11,7 +11,9 @@ import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DriverException;
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -119,10 +121,32 @@ class Amqp091ConsumerIT {
     assertThat(channel.queueDeclarePassive(queue).getMessageCount()).isZero();
   }
 
-  /** Counts deliveries and redeliveries. */
+  @Test
+  void anIdleConsumerWithAOneSecondHeartbeatStaysConnected() throws Exception {
+    Counter counter = new Counter();
+    try (Amqp091Driver driver =
+        Amqp091Driver.open(
+            Amqp091Config.parse(
+                Map.of("uri", TestBroker.uri(), "predeclared", "", "heartbeat", "1")))) {
+      Consumer consumer =
+          driver.createConsumer(new ConsumerSpec(0, queue, 10, AckMode.EACH, 1), counter);
+      // Idle for three heartbeat intervals: the reader times out every 250 ms and sees only
+      // heartbeats; a missed-heartbeat error would close the connection.
+      LockSupport.parkNanos(3_500_000_000L);
+      publish(10);
+      awaitCount(counter.deliveries, 10);
+      consumer.close();
+    }
+
+    assertThat(counter.failures).isEmpty();
+    assertThat(counter.deliveries).hasValue(10);
+  }
+
+  /** Counts deliveries and redeliveries, and keeps failures. */
   private static final class Counter implements DeliveryListener {
     final AtomicInteger deliveries = new AtomicInteger();
     final AtomicInteger redelivered = new AtomicInteger();
+    final List<DriverException> failures = new CopyOnWriteArrayList<>();
 
     @Override
     public void onDelivery(
@@ -134,6 +158,8 @@ class Amqp091ConsumerIT {
     }
 
     @Override
-    public void onFailure(DriverException failure) {}
+    public void onFailure(DriverException failure) {
+      failures.add(failure);
+    }
   }
 }
