@@ -14,9 +14,10 @@ import java.io.IOException;
 
 /**
  * Publishes on its own channel. With confirms, the channel is in confirm mode and {@link
- * ConfirmTranslator} maps the broker's acks and nacks to sequence numbers; without, each message is
- * reported confirmed as soon as {@code basicPublish} returned. Returned (unroutable mandatory)
- * messages and a closed channel reach the listener.
+ * ConfirmTranslator} maps the broker's acks and nacks to sequence numbers (the channel's delivery
+ * tags count from its first publish, one per publish); without, each message is reported confirmed
+ * as soon as it was handed to the connection. Returned (unroutable mandatory) messages and a closed
+ * channel reach the listener.
  *
  * <p>On a blocking-socket connection a publish is the producer's {@link PublishFrames} rewritten
  * and written into the connection's buffer; otherwise (NIO) it is amqp-client's {@code
@@ -25,8 +26,8 @@ import java.io.IOException;
  * #flush()} before it waits.
  *
  * <p>{@code trySend} never answers "no capacity": AMQP 0.9.1 has no publish credit, the core's
- * window bounds unconfirmed messages, and {@code basicPublish} blocks while TCP or the broker's
- * flow control pushes back.
+ * window bounds unconfirmed messages, and a publish blocks while TCP or the broker's flow control
+ * pushes back.
  */
 final class Amqp091Producer implements Producer {
   private final ConnectionPool.Lease lease;
