@@ -76,6 +76,17 @@ class Amqp091SeedWorkloadsIT {
   }
 
   @Test
+  void bodiesLargerThanAFrameCrossSeveralFramesBothWays() throws Exception {
+    // RabbitMQ's frame_max is 131072: 300 000 bytes go out and come back as three body frames.
+    RunResult result = run(seed("large", 200).messageBytes(300_000).build(), Map.of());
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.totals().received()).isEqualTo(200);
+    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.latency().get("e2e").count()).isEqualTo(200);
+  }
+
+  @Test
   void bodiesSmallerThanTheStampCarryItInAHeader() throws Exception {
     RunResult result = run(seed("small", 2_000).messageBytes(4).build(), Map.of());
 
