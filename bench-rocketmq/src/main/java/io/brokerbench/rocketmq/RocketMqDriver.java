@@ -33,6 +33,7 @@ import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
 import org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueAveragely;
 import org.apache.rocketmq.client.exception.MQClientException;
+import org.apache.rocketmq.client.impl.factory.MQClientInstance;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.MQVersion;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
@@ -71,6 +72,7 @@ public final class RocketMqDriver implements Driver {
   private final Set<String> destinations = new HashSet<>();
   private final List<Thread> shutdowns = new ArrayList<>();
   private DefaultMQProducer producerClient;
+  private volatile WriteConsolidation writeConsolidation;
   private final ProducerThreadSendExecutor producerSends = new ProducerThreadSendExecutor();
   private BatchFlusher batchFlusher;
   private int consumersCreated;
@@ -236,7 +238,7 @@ public final class RocketMqDriver implements Driver {
       // thread, and its callback (record, confirm: nothing blocks) on the I/O thread.
       client.setAsyncSenderExecutor(producerSends);
       client.setCallbackExecutor(new CallingThreadExecutor());
-      runHandlersOnIoThread(client);
+      writeConsolidation = tuneConnections(client);
       return client;
     } catch (MQClientException | RuntimeException e) {
       throw new DriverException("cannot start the RocketMQ producer: " + Errors.reason(e), e);
@@ -246,15 +248,19 @@ public final class RocketMqDriver implements Driver {
   /**
    * Has the producer's connections to brokers, made from now on, run their codec and handlers on
    * the I/O thread instead of handing each request and each answer to a pool thread (rocketmq
-   * remoting's {@code disableNettyWorkerGroup}, which its client configuration does not expose).
+   * remoting's {@code disableNettyWorkerGroup}, which its client configuration does not expose),
+   * and gather the sends of a burst into one socket write ({@link WriteConsolidation}).
    */
   @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client instance
-  private static void runHandlersOnIoThread(DefaultMQProducer client) {
-    client
-        .getDefaultMQProducerImpl()
-        .getMqClientFactory()
-        .getNettyClientConfig()
-        .setDisableNettyWorkerGroup(true);
+  private static WriteConsolidation tuneConnections(DefaultMQProducer client) {
+    MQClientInstance instance = client.getDefaultMQProducerImpl().getMqClientFactory();
+    instance.getNettyClientConfig().setDisableNettyWorkerGroup(true);
+    return WriteConsolidation.install(instance.getMQClientAPIImpl().getRemotingClient());
+  }
+
+  /** The write consolidation of the producers' connections, once a producer was created. */
+  WriteConsolidation writeConsolidation() {
+    return writeConsolidation;
   }
 
   @Override

@@ -67,6 +67,26 @@ class RocketMqWorkloadIT {
   }
 
   @Test
+  void producerConnectionsToTheBrokerAreOpenedWithWriteConsolidation() throws Exception {
+    Map<String, String> values =
+        Map.of("name-server", RocketMqBroker.nameServer(), "queues-per-topic", "4");
+    try (RocketMqDriver driver = (RocketMqDriver) new RocketMqDriverProvider().open(values)) {
+      try {
+        RunResult result =
+            BenchmarkRun.builder(workload("consolidated").messagesPerProducer(2_000).build())
+                .driver(driver)
+                .build()
+                .run();
+
+        assertThat(result.totals().confirmed()).isEqualTo(2_000);
+        assertThat(driver.writeConsolidation().connections()).isPositive();
+      } finally {
+        driver.cleanup();
+      }
+    }
+  }
+
+  @Test
   void storeToConsumeLatencyIsRecordedFromTheBrokersStoreTime() throws Exception {
     RunResult result = run(workload("s2c").messagesPerProducer(1_000).build());
 
