@@ -3,11 +3,9 @@ package io.brokerbench.amqp091;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.contract.TestListeners;
 import io.brokerbench.report.RunResult;
-import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.ProducerSpec;
-import io.brokerbench.spi.SendListener;
-import io.brokerbench.spi.SendOutcome;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,18 +17,6 @@ import org.junit.jupiter.api.Test;
 
 /** Connection options: channels per connection, several URIs in turn, NIO mode. */
 class Amqp091ConnectionsIT {
-  private static final SendListener IGNORED =
-      new SendListener() {
-        @Override
-        public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {}
-
-        @Override
-        public void onReturned(byte[] stamp, int offset) {}
-
-        @Override
-        public void onFailure(DriverException failure) {}
-      };
-
   private String twoUris;
 
   @BeforeEach
@@ -52,7 +38,8 @@ class Amqp091ConnectionsIT {
             Amqp091Config.parse(Map.of("uri", twoUris, "channels-per-connection", "2")))) {
       List<Amqp091Producer> producers = new ArrayList<>();
       for (int i = 0; i < 5; i++) {
-        producers.add((Amqp091Producer) driver.createProducer(spec(i), IGNORED));
+        producers.add(
+            (Amqp091Producer) driver.createProducer(spec(i), TestListeners.IGNORED_SENDS));
       }
 
       assertThat(driver.openConnections()).isEqualTo(3);

@@ -1,5 +1,7 @@
 package io.brokerbench.amqp091;
 
+import static io.brokerbench.contract.TestListeners.IGNORED_DELIVERIES;
+import static io.brokerbench.contract.TestListeners.IGNORED_SENDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,12 +13,9 @@ import io.brokerbench.report.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
-import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.ProducerSpec;
-import io.brokerbench.spi.SendListener;
-import io.brokerbench.spi.SendOutcome;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
@@ -37,28 +36,6 @@ import org.junit.jupiter.api.Test;
  */
 class Amqp091ExclusiveIT {
   private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
-
-  private static final DeliveryListener IGNORED_DELIVERIES =
-      new DeliveryListener() {
-        @Override
-        public void onDelivery(
-            byte[] stamp, int offset, boolean isRedelivered, long brokerTimestampMillis) {}
-
-        @Override
-        public void onFailure(DriverException failure) {}
-      };
-
-  private static final SendListener IGNORED_SENDS =
-      new SendListener() {
-        @Override
-        public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {}
-
-        @Override
-        public void onReturned(byte[] stamp, int offset) {}
-
-        @Override
-        public void onFailure(DriverException failure) {}
-      };
 
   private Connection connection;
   private String queue;

@@ -2,9 +2,8 @@ package io.brokerbench.amqp091;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.spi.DriverException;
+import io.brokerbench.contract.TestListeners;
 import io.brokerbench.spi.SendListener;
-import io.brokerbench.spi.SendOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,18 +11,9 @@ import org.junit.jupiter.api.Test;
 class ConfirmTranslatorTest {
   private final List<String> calls = new ArrayList<>();
   private final SendListener listener =
-      new SendListener() {
-        @Override
-        public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {
-          calls.add(sequence + (multiple ? " multiple " : " single ") + outcome);
-        }
-
-        @Override
-        public void onReturned(byte[] stamp, int offset) {}
-
-        @Override
-        public void onFailure(DriverException failure) {}
-      };
+      TestListeners.onConfirm(
+          (sequence, multiple, outcome) ->
+              calls.add(sequence + (multiple ? " multiple " : " single ") + outcome));
 
   @Test
   void deliveryTagsAreSequencesPlusTheFirstTag() {

@@ -2,9 +2,8 @@ package io.brokerbench.amqp10;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.spi.DriverException;
+import io.brokerbench.contract.TestListeners;
 import io.brokerbench.spi.SendListener;
-import io.brokerbench.spi.SendOutcome;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,18 +14,8 @@ import org.junit.jupiter.api.Test;
 class SettlementRingTest {
   private final List<String> confirms = new ArrayList<>();
   private final SendListener listener =
-      new SendListener() {
-        @Override
-        public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {
-          confirms.add(sequence + ":" + outcome);
-        }
-
-        @Override
-        public void onReturned(byte[] stamp, int offset) {}
-
-        @Override
-        public void onFailure(DriverException failure) {}
-      };
+      TestListeners.onConfirm(
+          (sequence, multiple, outcome) -> confirms.add(sequence + ":" + outcome));
 
   /** A tracker settled (or not) with a state, standing in for protonj2's. */
   private static final class FakeTracker {

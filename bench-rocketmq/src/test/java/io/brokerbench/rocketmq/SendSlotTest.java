@@ -2,9 +2,8 @@ package io.brokerbench.rocketmq;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.spi.DriverException;
+import io.brokerbench.contract.TestListeners;
 import io.brokerbench.spi.SendListener;
-import io.brokerbench.spi.SendOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,18 +56,8 @@ class SendSlotTest {
     List<Boolean> busyDuringConfirm = new ArrayList<>();
     SendSlot[] holder = new SendSlot[1];
     SendListener checking =
-        new SendListener() {
-          @Override
-          public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {
-            busyDuringConfirm.add(holder[0].busy());
-          }
-
-          @Override
-          public void onReturned(byte[] stamp, int offset) {}
-
-          @Override
-          public void onFailure(DriverException failure) {}
-        };
+        TestListeners.onConfirm(
+            (sequence, multiple, outcome) -> busyDuringConfirm.add(holder[0].busy()));
     holder[0] = new SendSlot(client, noRetries, new Message("t", new byte[1]), checking);
 
     holder[0].arm(9);
