@@ -21,9 +21,15 @@ import java.util.concurrent.locks.LockSupport;
  * in-flight window, stamp, register, send, record the slip. Nothing allocates. Before every wait,
  * and when the loop ends, the driver's producer is told to {@link Producer#flush() flush}, so sends
  * issued back to back can share a socket write while a waiting producer leaves nothing unsent.
+ *
+ * <p>Without a rate limit and with a producer that {@link Producer#sendsOnConfirm() sends on
+ * confirm}, a full window is refilled by the thread whose confirmation freed the slot: the loop's
+ * state passes to it through a {@link SendLoopOwnership} while the producer thread waits. The send
+ * is then intended the moment the slot freed, as on the producer thread.
  */
 final class ProducerTask implements Runnable, SendListener {
   private static final long MAX_SLEEP_NANOS = 50_000_000;
+  private static final long OWNERSHIP_POLL_NANOS = 10_000_000;
 
   private final int index;
   private final int producerId;
@@ -50,7 +56,16 @@ final class ProducerTask implements Runnable, SendListener {
 
   private Producer producer;
   private ConfirmWindow window;
+  private boolean sendsOnConfirm;
+  private SendLoopOwnership ownership;
   private Thread thread;
+
+  // The send loop's state; whoever holds the ownership reads and writes it.
+  private OutgoingMessage message;
+  private OpenLoopSchedule schedule;
+  private long epochOffsetNanos;
+  private long sequence;
+  private boolean handedBack;
   private long startNanos;
   private long endNanos;
 
@@ -78,6 +93,7 @@ final class ProducerTask implements Runnable, SendListener {
     this.producer = producer;
     this.thread = new Thread(this, "brokerbench-producer-" + index);
     this.thread.setDaemon(true);
+    this.ownership = new SendLoopOwnership(thread);
     if (workload.inFlightWindow() > 0) {
       window =
           new ConfirmWindow(
@@ -85,6 +101,7 @@ final class ProducerTask implements Runnable, SendListener {
               recorders.writer(recorders.confirm),
               recorders.writer(recorders.confirmFromSend),
               thread);
+      sendsOnConfirm = producer.sendsOnConfirm();
     }
     return thread;
   }
@@ -107,15 +124,32 @@ final class ProducerTask implements Runnable, SendListener {
   }
 
   private void sendLoop() throws DriverException, InterruptedException {
-    OutgoingMessage message = new OutgoingMessage(workload.messageBytes());
-    OpenLoopSchedule schedule =
+    message = new OutgoingMessage(workload.messageBytes());
+    schedule =
         new OpenLoopSchedule(workload.rate(), workload.producers(), workload.catchUp(), startNanos);
-    long epochOffset = clock.epochOffsetNanos();
-    long sequence = 0;
+    epochOffsetNanos = clock.epochOffsetNanos();
     while (!control.stopping() && (limit == 0 || sequence < limit)) {
+      if (handedBack) {
+        // A confirm thread stamped and registered this message, but could not send it there.
+        handedBack = false;
+        if (!send(message)) {
+          window.cancel(sequence);
+          break;
+        }
+        sent(0);
+        continue;
+      }
       long intended;
       long sentNanos;
       if (schedule.unlimitedNow()) {
+        if (sendsOnConfirm && !window.hasCapacity()) {
+          producer.flush();
+          if (!awaitConfirmThreadSends()) {
+            break;
+          }
+          // Confirm threads may have sent, reached the end or handed a message back: look again.
+          continue;
+        }
         if (!awaitWindow()) {
           break;
         }
@@ -136,23 +170,35 @@ final class ProducerTask implements Runnable, SendListener {
         break;
       }
       long slip = sentNanos - intended;
-      PayloadStamp.encode(message.stamp(), 0, producerId, sequence, intended + epochOffset, slip);
-      message.sequence(sequence);
-      if (window != null) {
-        window.register(sequence, intended, sentNanos);
-      }
+      stampAndRegister(intended, sentNanos, slip);
       if (!send(message)) {
         if (window != null) {
           window.cancel(sequence);
         }
         break;
       }
-      this.slip.record(slip);
-      sequence++;
-      sent.lazySet(sequence);
+      sent(slip);
+    }
+    if (handedBack) {
+      window.cancel(sequence);
     }
     producer.flush();
     skipped = schedule.skipped();
+  }
+
+  private void stampAndRegister(long intended, long sentNanos, long slip) {
+    PayloadStamp.encode(
+        message.stamp(), 0, producerId, sequence, intended + epochOffsetNanos, slip);
+    message.sequence(sequence);
+    if (window != null) {
+      window.register(sequence, intended, sentNanos);
+    }
+  }
+
+  private void sent(long slip) {
+    this.slip.record(slip);
+    sequence++;
+    sent.lazySet(sequence);
   }
 
   /** Waits for a slot in the in-flight window; true when there is one. */
@@ -163,6 +209,75 @@ final class ProducerTask implements Runnable, SendListener {
     // The confirms that free a slot can only come for sends that left.
     producer.flush();
     return window.awaitCapacity(control, endNanos);
+  }
+
+  /**
+   * Producer thread, window full, no rate limit: leaves the sends to the threads whose
+   * confirmations make room ({@link #sendOnConfirm}) until one of them hands the loop back, there
+   * is room no confirm thread took, or the run stops or runs out of time.
+   *
+   * @return false when the run stopped or ran out of time
+   */
+  private boolean awaitConfirmThreadSends() {
+    ownership.openToConfirms();
+    while (true) {
+      boolean over = control.stopping() || clock.nanoTime() >= endNanos;
+      if ((over || window.hasCapacity()) && ownership.reclaim()) {
+        return !over;
+      }
+      if (ownership.heldByProducerThread()) {
+        return true;
+      }
+      // A confirm thread that hands the loop back unparks this one; the timeout only bounds how
+      // late a stop or the end of the run is noticed.
+      LockSupport.parkNanos(OWNERSHIP_POLL_NANOS);
+    }
+  }
+
+  /**
+   * A confirm thread that took the loop: sends while the window has room, as the producer thread
+   * would, then leaves the loop to the next confirmation, or hands it back when the run ends or the
+   * driver cannot send here.
+   */
+  private void sendOnConfirm() {
+    boolean holding = true;
+    try {
+      do {
+        while (window.hasCapacity()) {
+          if (!sendNextOnConfirm()) {
+            return;
+          }
+        }
+        producer.flush();
+        ownership.leaveOpen();
+        // A confirmation that came while this thread held the loop found it taken: look again.
+        holding = window.hasCapacity() && ownership.tryTake();
+      } while (holding);
+    } catch (DriverException e) {
+      control.fail(e);
+    } finally {
+      if (holding) {
+        ownership.handBack();
+      }
+    }
+  }
+
+  /** True when the next message was sent; false when the producer thread must go on. */
+  private boolean sendNextOnConfirm() throws DriverException {
+    if (control.stopping() || (limit != 0 && sequence >= limit) || !schedule.unlimitedNow()) {
+      return false;
+    }
+    long intended = schedule.next(clock.nanoTime());
+    if (intended >= endNanos) {
+      return false;
+    }
+    stampAndRegister(intended, intended, 0);
+    if (!producer.trySendOnConfirm(message)) {
+      handedBack = true;
+      return false;
+    }
+    sent(0);
+    return true;
   }
 
   private boolean sleepUntil(long deadlineNanos) throws InterruptedException, DriverException {
@@ -214,6 +329,9 @@ final class ProducerTask implements Runnable, SendListener {
       case RELEASED -> released.add(count);
       case MODIFIED -> modified.add(count);
       case FAILED -> failed.add(count);
+    }
+    if (sendsOnConfirm && window.hasCapacity() && ownership.tryTake()) {
+      sendOnConfirm();
     }
   }
 

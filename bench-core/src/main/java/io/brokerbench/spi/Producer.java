@@ -32,11 +32,36 @@ public interface Producer extends AutoCloseable {
   boolean trySend(OutgoingMessage message) throws DriverException;
 
   /**
-   * Writes out the sends this producer buffered. Called on the producer's core thread whenever the
-   * core is about to wait (the in-flight window is full, the next send is not due yet, no credit)
-   * and when its send loop ends, so a driver may leave a burst of sends in one socket write instead
-   * of one write each. A driver that writes every send at once keeps this default, which does
-   * nothing.
+   * True when this producer may also send from inside its {@link SendListener#onConfirm} callback,
+   * through {@link #trySendOnConfirm}. In a run without a rate limit, when the in-flight window is
+   * full, the core then refills the window on the thread whose confirmation freed a slot instead of
+   * waking the producer thread for each one: no thread hand-off, and the sends a burst of
+   * confirmations frees leave together. The core still calls the producer from one thread at a
+   * time. The default, false, keeps every send on the producer's core thread.
+   */
+  default boolean sendsOnConfirm() {
+    return false;
+  }
+
+  /**
+   * Like {@link #trySend}, but called on the driver's thread inside {@link SendListener#onConfirm},
+   * only when {@link #sendsOnConfirm()} is true. Must not block: return false when the send cannot
+   * be made on this thread now (no capacity, or the client would have to wait for something); the
+   * core then hands the same message to the producer thread, which calls {@link #trySend} with it.
+   *
+   * @return true when the message was handed to the client
+   * @throws DriverException when the producer can no longer send; the run ends
+   */
+  default boolean trySendOnConfirm(OutgoingMessage message) throws DriverException {
+    return false;
+  }
+
+  /**
+   * Writes out the sends this producer buffered. Called on the producer's core thread (or the
+   * thread sending on confirm) whenever the core is about to wait (the in-flight window is full,
+   * the next send is not due yet, no credit) and when its send loop ends, so a driver may leave a
+   * burst of sends in one socket write instead of one write each. A driver that writes every send
+   * at once keeps this default, which does nothing.
    *
    * @throws DriverException when the producer can no longer send (connection lost); the run ends
    */

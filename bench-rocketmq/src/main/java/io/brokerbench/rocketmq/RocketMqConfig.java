@@ -39,6 +39,7 @@ import java.util.Map;
  * @param embeddedSyncFlush the embedded broker flushes before answering (SYNC_FLUSH)
  * @param batchSize messages per batch send request (1: no batching)
  * @param batchLinger how long a partial batch waits for more messages
+ * @param headerEncoding how the clients encode request headers
  */
 public record RocketMqConfig(
     String nameServer,
@@ -62,7 +63,8 @@ public record RocketMqConfig(
     String secretKey,
     boolean embeddedSyncFlush,
     int batchSize,
-    Duration batchLinger) {
+    Duration batchLinger,
+    HeaderEncoding headerEncoding) {
 
   /** How a producer hands messages to the client. */
   public enum SendMode {
@@ -72,6 +74,14 @@ public record RocketMqConfig(
     SYNC,
     /** {@code sendOneway(msg)}: no answer; confirmed when handed to the client. */
     ONEWAY
+  }
+
+  /** How the clients encode the headers of their requests (brokers read both). */
+  public enum HeaderEncoding {
+    /** RocketMQ's compact binary form: no reflection, no JSON writer per send. */
+    ROCKETMQ,
+    /** JSON, the client's default, as the RocketMQ tool sends them. */
+    JSON
   }
 
   /** How consumers receive. */
@@ -118,6 +128,11 @@ public record RocketMqConfig(
                 null)
             .withAliases("-n"),
         DriverOption.of("send-mode", "async, sync (the RocketMQ tool's mode) or oneway", "async"),
+        DriverOption.of(
+            "header-encoding",
+            "request headers as rocketmq (compact binary) or json (the client's default, as the"
+                + " RocketMQ tool sends them)",
+            "rocketmq"),
         DriverOption.of("producer-group", "producer group", "brokerbench_producer"),
         DriverOption.of(
                 "consumer-group", "consumer group (default: one new group per destination)", null)
@@ -225,7 +240,9 @@ public record RocketMqConfig(
         secretKey,
         OptionValues.flag(options, "embedded-sync-flush"),
         batchSize,
-        Duration.ofMillis(OptionValues.wholeNumber(options, "batch-linger-ms", 1, 0, 60_000)));
+        Duration.ofMillis(OptionValues.wholeNumber(options, "batch-linger-ms", 1, 0, 60_000)),
+        choice(
+            HeaderEncoding.class, "header-encoding", text(options, "header-encoding", "rocketmq")));
   }
 
   /** Never shows the secret key. */

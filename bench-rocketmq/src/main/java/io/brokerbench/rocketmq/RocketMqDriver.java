@@ -2,6 +2,7 @@ package io.brokerbench.rocketmq;
 
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeMode;
+import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
 import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.Consumer;
@@ -106,10 +107,12 @@ public final class RocketMqDriver implements Driver {
     if (System.getProperty("rocketmq.client.rebalance.waitInterval") == null) {
       System.setProperty("rocketmq.client.rebalance.waitInterval", "1000");
     }
-    RPCHook rpcHook =
+    RPCHook acl =
         config.accessKey() == null
             ? null
             : new AclClientRPCHook(new SessionCredentials(config.accessKey(), config.secretKey()));
+    RPCHook rpcHook =
+        config.headerEncoding() == HeaderEncoding.ROCKETMQ ? new BinaryRequestHeaders(acl) : acl;
     EmbeddedRocketMq embedded = null;
     String nameServer = config.nameServer();
     if (nameServer == null) {

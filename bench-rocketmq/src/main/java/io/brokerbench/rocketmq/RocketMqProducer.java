@@ -6,6 +6,8 @@ import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
+import java.util.concurrent.ConcurrentMap;
+import org.apache.rocketmq.client.impl.producer.TopicPublishInfo;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.message.Message;
 
@@ -40,9 +42,11 @@ final class RocketMqProducer implements Producer {
   private final int mask;
   private final Message onewayMessage;
   private final BatchSender batch;
+  private final ConcurrentMap<String, TopicPublishInfo> routes;
   private long next;
   private volatile boolean closed;
 
+  @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client's routes
   RocketMqProducer(
       RocketMqDriver driver,
       DefaultMQProducer client,
@@ -56,6 +60,7 @@ final class RocketMqProducer implements Producer {
     this.mode = config.sendMode();
     this.listener = listener;
     this.stamper = stamper;
+    this.routes = client.getDefaultMQProducerImpl().getTopicPublishInfoTable();
     RetryPolicy policy =
         new RetryPolicy(config.retries(), config.sendTimeout(), client.getRetryResponseCodes());
     if (config.batchSize() > 1) {
@@ -105,6 +110,23 @@ final class RocketMqProducer implements Producer {
       case SYNC -> sendSync(message);
       case ONEWAY -> sendOneway(message);
     };
+  }
+
+  /** Async sends without batching: the client's I/O thread that answers one may send the next. */
+  @Override
+  public boolean sendsOnConfirm() {
+    return mode == SendMode.ASYNC && batch == null;
+  }
+
+  /**
+   * On the client's I/O thread: sends as {@link #trySend} does while the client knows the topic's
+   * route. Without it, the client would ask the name server and wait for the answer, which this
+   * thread itself has to read, so the producer thread sends instead.
+   */
+  @Override
+  public boolean trySendOnConfirm(OutgoingMessage message) throws DriverException {
+    TopicPublishInfo route = routes.get(slots[0].message().getTopic());
+    return route != null && route.ok() && !closed && sendAsync(message);
   }
 
   private boolean sendAsync(OutgoingMessage message) throws DriverException {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
+import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
 import io.brokerbench.rocketmq.RocketMqConfig.SendMode;
 import io.brokerbench.rocketmq.RocketMqConfig.TopicSetup;
 import io.brokerbench.spi.DriverException;
@@ -25,6 +26,7 @@ class RocketMqConfigTest {
     assertThat(config.topicSetup()).isEqualTo(TopicSetup.CREATE);
     assertThat(config.queuesPerTopic()).isEqualTo(8);
     assertThat(config.filter()).isEqualTo("*");
+    assertThat(config.headerEncoding()).isEqualTo(HeaderEncoding.ROCKETMQ);
     for (DriverOption option : RocketMqConfig.declared()) {
       assertThat(option.description()).isNotBlank();
       if (option.name().equals("consume-from")) {
@@ -77,6 +79,8 @@ class RocketMqConfigTest {
         .hasMessage("give both access-key and secret-key, or neither");
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("filter-type", "regex")))
         .hasMessage("filter-type must be TAG or SQL92 (got 'REGEX')");
+    assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("header-encoding", "xml")))
+        .hasMessage("header-encoding must be one of rocketmq, json (got 'xml')");
   }
 
   @Test
