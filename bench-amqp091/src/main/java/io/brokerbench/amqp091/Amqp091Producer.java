@@ -131,6 +131,22 @@ final class Amqp091Producer implements Producer {
     return true;
   }
 
+  /**
+   * With confirms on a blocking-socket connection: the connection's reader thread, which hears the
+   * confirm, writes the next publishes itself (a socket write, as on the producer thread) instead
+   * of waking the producer thread for them. NIO connections keep every send on the producer thread:
+   * their I/O thread must not wait for room in its own write queue.
+   */
+  @Override
+  public boolean sendsOnConfirm() {
+    return frames != null && confirms != null;
+  }
+
+  @Override
+  public boolean trySendOnConfirm(OutgoingMessage message) throws DriverException {
+    return trySend(message);
+  }
+
   /** The direct publish: what {@code basicPublish} sends, without its per-message objects. */
   private void writeFrames(OutgoingMessage message) throws IOException {
     if (!channel.isOpen()) {

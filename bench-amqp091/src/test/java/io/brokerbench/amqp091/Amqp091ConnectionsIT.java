@@ -62,6 +62,24 @@ class Amqp091ConnectionsIT {
   }
 
   @Test
+  void onlyConfirmedPublishesOnBlockingSocketsAreSentFromTheReaderThread() throws Exception {
+    ProducerSpec confirmed = new ProducerSpec(0, "unused", 192, false, 12);
+    try (Amqp091Driver sockets =
+            Amqp091Driver.open(Amqp091Config.parse(Map.of("uri", TestBroker.uri())));
+        Amqp091Driver nio =
+            Amqp091Driver.open(Amqp091Config.parse(Map.of("uri", TestBroker.uri(), "nio", "")))) {
+      // The reader thread writes to its own blocking socket; an NIO loop must never wait for room
+      // in the write queue it drains itself.
+      assertThat(sockets.createProducer(confirmed, TestListeners.IGNORED_SENDS).sendsOnConfirm())
+          .isTrue();
+      assertThat(sockets.createProducer(spec(1), TestListeners.IGNORED_SENDS).sendsOnConfirm())
+          .isFalse();
+      assertThat(nio.createProducer(confirmed, TestListeners.IGNORED_SENDS).sendsOnConfirm())
+          .isFalse();
+    }
+  }
+
+  @Test
   void nioModeWithSharedConnectionsMovesEveryMessage() throws Exception {
     String queue = "bb-conn-" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
     Workload workload =
