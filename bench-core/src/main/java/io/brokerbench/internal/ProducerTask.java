@@ -169,8 +169,7 @@ final class ProducerTask implements Runnable, SendListener {
       if (intended >= endNanos) {
         break;
       }
-      long slip = sentNanos - intended;
-      stampAndRegister(intended, sentNanos, slip);
+      long slip = stampAndRegister(intended, sentNanos);
       if (!send(message)) {
         if (window != null) {
           window.cancel(sequence);
@@ -186,13 +185,16 @@ final class ProducerTask implements Runnable, SendListener {
     skipped = schedule.skipped();
   }
 
-  private void stampAndRegister(long intended, long sentNanos, long slip) {
+  /** Stamps and registers the next message; returns its slip (how late it leaves). */
+  private long stampAndRegister(long intended, long sentNanos) {
+    long slip = sentNanos - intended;
     PayloadStamp.encode(
         message.stamp(), 0, producerId, sequence, intended + epochOffsetNanos, slip);
     message.sequence(sequence);
     if (window != null) {
       window.register(sequence, intended, sentNanos);
     }
+    return slip;
   }
 
   private void sent(long slip) {
@@ -271,7 +273,7 @@ final class ProducerTask implements Runnable, SendListener {
     if (intended >= endNanos) {
       return false;
     }
-    stampAndRegister(intended, intended, 0);
+    stampAndRegister(intended, intended);
     if (!producer.trySendOnConfirm(message)) {
       handedBack = true;
       return false;
