@@ -62,6 +62,7 @@ public final class RocketMqDriver implements Driver {
   private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration ASSIGNMENT_WAIT = Duration.ofSeconds(3);
   private static final long SHUTDOWN_WAIT_MILLIS = 30_000;
+  private static final int AUTO_BATCH_IDLE_DELAY_MILLIS = 200;
 
   private final RocketMqConfig config;
   private final EmbeddedRocketMq embedded;
@@ -235,6 +236,10 @@ public final class RocketMqDriver implements Driver {
     // As the RocketMQ tool does without -c: compression would change what is measured.
     client.setCompressMsgBodyOverHowmuch(Integer.MAX_VALUE);
     client.setMaxMessageSize(Math.max(4 << 20, bodyBytes + (64 << 10)));
+    // The client's auto-batch guard threads wake every half batch delay (10 ms by default: 400
+    // wake-ups a second) even though the driver batches itself; a long delay quiets them, and
+    // bounds how long each delays the client's shutdown.
+    client.batchMaxDelayMs(AUTO_BATCH_IDLE_DELAY_MILLIS);
     try {
       client.start();
       // No thread hand-off per message: an async send runs on the producer thread up to the I/O
