@@ -8,6 +8,7 @@
 # SEND_MODE=async compares the tool's -y true with brokerbench's async send (window WINDOW, 256).
 # SEND_MODE=window compares the tool's -w W sync threads (W sends in flight) with ONE brokerbench
 # producer sending async with a window of W (the same W sends in flight, no thread per send).
+# ROUNDS=N runs each w N times, the tool first in odd rounds and brokerbench first in even ones.
 # BB_EXTRA adds brokerbench driver options, such as BB_EXTRA="--batch 32" (then not like for like).
 # Needs: bench-cli/target/bench-cli.jar built (./mvnw -B -q install -DskipTests; BENCH_JAR names
 # another copy). Load goes to 127.0.0.1 only.
@@ -23,6 +24,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=$(mktemp -d /tmp/bb-rmq-side-XXXXXX)
 NS=127.0.0.1:9876
 SEND_MODE=${SEND_MODE:-sync}
+ROUNDS=${ROUNDS:-1}
 WINDOW=${WINDOW:-256}
 TOOL_ASYNC=false
 BB_WINDOW=1
@@ -104,28 +106,44 @@ cpu_seconds() { # /usr/bin/time -v output -> user+sys seconds
   awk -F': ' '/User time/ {u=$2} /System time/ {s=$2} END {printf "%.2f", u+s}' "$1"
 }
 
-echo "flush $FLUSH, send mode $SEND_MODE"
-printf '%-11s %-3s %10s %10s %14s %12s\n' tool w messages TPS "cpu s" "cpu us/msg"
-for w in "${THREADS[@]}"; do
-  per=$((MESSAGES / w))
-  total=$((per * w))
+run_tool() { # $1 = w, $2 = messages
   # RocketMQ's tool: -q is the total; it reports Send TPS every -ri ms and a [Complete] line.
   /usr/bin/time -v -o "$WORK/tool.time" java "${JVM_HOME[@]}" -cp "$TOOL_CP" \
-    org.apache.rocketmq.example.benchmark.Producer -n "$NS" -t "$TOPIC" -w "$w" -s 1024 \
-    -q "$total" -ri 2000 -y "$TOOL_ASYNC" >"$WORK/tool.out" 2>&1 || true
-  tps=$(grep -o 'Send TPS: [0-9]*' "$WORK/tool.out" | awk '{s+=$3; n++} END {if (n) printf "%d", s/n}')
-  cpu=$(cpu_seconds "$WORK/tool.time")
-  printf '%-11s %-3s %10s %10s %14s %12.1f\n' rocketmq "$w" "$total" "$tps" "$cpu" \
-    "$(echo "$cpu * 1000000 / $total" | bc -l)"
+    org.apache.rocketmq.example.benchmark.Producer -n "$NS" -t "$TOPIC" -w "$1" -s 1024 \
+    -q "$2" -ri 2000 -y "$TOOL_ASYNC" >"$WORK/tool.out" 2>&1 || true
+  report rocketmq "$1" "$2" \
+    "$(grep -o 'Send TPS: [0-9]*' "$WORK/tool.out" | awk '{s+=$3; n++} END {if (n) printf "%d", s/n}')" \
+    "$WORK/tool.time"
+}
 
-  producers=$w bb_per=$per window=$BB_WINDOW
-  if [ "$SEND_MODE" = window ]; then producers=1 bb_per=$total window=$w; fi
+run_brokerbench() { # $1 = w, $2 = messages
+  local producers=$1 per=$(($2 / $1)) window=$BB_WINDOW
+  if [ "$SEND_MODE" = window ]; then producers=1 per=$2 window=$1; fi
   /usr/bin/time -v -o "$WORK/bb.time" java -cp "$BB_CP" io.brokerbench.cli.Bench run rocketmq \
     -n "$NS" -u "$TOPIC" --topic-setup predeclared --send-mode "$BB_MODE" -x "$producers" -y 0 \
-    -s 1024 -C "$bb_per" -c "$window" -z 600 ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1 || true
-  tps=$(grep -o '^sent [0-9]* ([0-9]* msg/s)' "$WORK/bb.out" | grep -o '([0-9]*' | tr -d '(' || echo "?")
-  cpu=$(cpu_seconds "$WORK/bb.time")
-  printf '%-11s %-3s %10s %10s %14s %12.1f\n' brokerbench "$w" "$total" "$tps" "$cpu" \
-    "$(echo "$cpu * 1000000 / $total" | bc -l)"
+    -s 1024 -C "$per" -c "$window" -z 600 ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1 || true
+  report brokerbench "$1" "$2" \
+    "$(grep -o '^sent [0-9]* ([0-9]* msg/s)' "$WORK/bb.out" | grep -o '([0-9]*' | tr -d '(' || echo "?")" \
+    "$WORK/bb.time"
+}
+
+report() { # tool w messages tps time-file
+  local cpu
+  cpu=$(cpu_seconds "$5")
+  printf '%-11s %-3s %10s %10s %14s %12.1f\n' "$1" "$2" "$3" "$4" "$cpu" \
+    "$(echo "$cpu * 1000000 / $3" | bc -l)"
+}
+
+echo "flush $FLUSH, send mode $SEND_MODE, $ROUNDS round(s) per w (the order flips every round)"
+printf '%-11s %-3s %10s %10s %14s %12s\n' tool w messages TPS "cpu s" "cpu us/msg"
+for w in "${THREADS[@]}"; do
+  total=$((MESSAGES / w * w))
+  for round in $(seq 1 "$ROUNDS"); do
+    if [ $((round % 2)) -eq 1 ]; then
+      run_tool "$w" "$total"; run_brokerbench "$w" "$total"
+    else
+      run_brokerbench "$w" "$total"; run_tool "$w" "$total"
+    fi
+  done
 done
 echo "last brokerbench report:"; tail -30 "$WORK/bb.out"
