@@ -4,7 +4,10 @@
 # alternating, with -s 1024 and -w 1, 8, 16, 32 sender threads in sync mode (the tool's default).
 # Prints TPS and client CPU per message (user+sys from /usr/bin/time -v over messages sent).
 #
-# Usage: bench-rocketmq/scripts/side-by-side.sh [ASYNC_FLUSH|SYNC_FLUSH] [messages-per-run] [w...]
+# Usage: bench-rocketmq/scripts/side-by-side.sh [ASYNC_FLUSH|SYNC_FLUSH] [messages-per-run|Ns] [w...]
+# A count (default 300000) gives each run that many messages. "32s" instead runs each client process
+# for 32 s of wall-clock time (start-up included, ended with SIGINT, like a user's timed run) and
+# counts the messages it stored from the topic's offsets at the broker: the issue's "per 32 s run".
 # SEND_MODE=async compares the tool's -y true with brokerbench's async send (window WINDOW, 256).
 # SEND_MODE=window compares the tool's -w W sync threads (W sends in flight) with ONE brokerbench
 # producer sending async with a window of W (the same W sends in flight, no thread per send).
@@ -16,6 +19,8 @@ set -euo pipefail
 
 FLUSH=${1:-ASYNC_FLUSH}
 MESSAGES=${2:-300000}
+DURATION=
+if [[ $MESSAGES == *s ]]; then DURATION=${MESSAGES%s} MESSAGES=0; fi
 shift 2 2>/dev/null || shift $#
 THREADS=("$@")
 [ ${#THREADS[@]} -eq 0 ] && THREADS=(1 8 16 32)
@@ -106,23 +111,49 @@ cpu_seconds() { # /usr/bin/time -v output -> user+sys seconds
   awk -F': ' '/User time/ {u=$2} /System time/ {s=$2} END {printf "%.2f", u+s}' "$1"
 }
 
+stored() { # messages in the topic: the sum of its queues' max offsets
+  java "${JVM_HOME[@]}" -cp "$TOOL_CP" org.apache.rocketmq.tools.command.MQAdminStartup topicStatus \
+    -n "$NS" -t "$TOPIC" 2>/dev/null | awk '$2 ~ /^[0-9]+$/ {s += $4} END {print s + 0}'
+}
+
+# timed TIME_FILE COMMAND...: runs COMMAND under /usr/bin/time -v; with DURATION, for DURATION s.
+timed() {
+  local out=$1
+  shift
+  if [ -n "$DURATION" ]; then
+    /usr/bin/time -v -o "$out" timeout -s INT -k 30 "$DURATION" "$@" || true
+  else
+    /usr/bin/time -v -o "$out" "$@" || true
+  fi
+}
+
+# measured BEFORE ASKED: the run's message count, ASKED, or with DURATION what the broker stored
+# since it held BEFORE.
+measured() {
+  if [ -n "$DURATION" ]; then echo $(($(stored) - $1)); else echo "$2"; fi
+}
+
 run_tool() { # $1 = w, $2 = messages
-  # RocketMQ's tool: -q is the total; it reports Send TPS every -ri ms and a [Complete] line.
-  /usr/bin/time -v -o "$WORK/tool.time" java "${JVM_HOME[@]}" -cp "$TOOL_CP" \
+  local before=0 bound=(-q "$2")
+  if [ -n "$DURATION" ]; then before=$(stored) bound=(); fi
+  # RocketMQ's tool: -q is the total (without it: until stopped); it reports Send TPS every -ri ms.
+  timed "$WORK/tool.time" java "${JVM_HOME[@]}" -cp "$TOOL_CP" \
     org.apache.rocketmq.example.benchmark.Producer -n "$NS" -t "$TOPIC" -w "$1" -s 1024 \
-    -q "$2" -ri 2000 -y "$TOOL_ASYNC" >"$WORK/tool.out" 2>&1 || true
-  report rocketmq "$1" "$2" \
+    "${bound[@]}" -ri 2000 -y "$TOOL_ASYNC" >"$WORK/tool.out" 2>&1
+  report rocketmq "$1" "$(measured "$before" "$2")" \
     "$(grep -o 'Send TPS: [0-9]*' "$WORK/tool.out" | awk '{s+=$3; n++} END {if (n) printf "%d", s/n}')" \
     "$WORK/tool.time"
 }
 
 run_brokerbench() { # $1 = w, $2 = messages
-  local producers=$1 per=$(($2 / $1)) window=$BB_WINDOW
+  local producers=$1 per=$(($2 / $1)) window=$BB_WINDOW before=0
   if [ "$SEND_MODE" = window ]; then producers=1 per=$2 window=$1; fi
-  /usr/bin/time -v -o "$WORK/bb.time" java -cp "$BB_CP" io.brokerbench.cli.Bench run rocketmq \
+  local bound=(-C "$per")
+  if [ -n "$DURATION" ]; then before=$(stored) bound=(); fi
+  timed "$WORK/bb.time" java -cp "$BB_CP" io.brokerbench.cli.Bench run rocketmq \
     -n "$NS" -u "$TOPIC" --topic-setup predeclared --send-mode "$BB_MODE" -x "$producers" -y 0 \
-    -s 1024 -C "$per" -c "$window" -z 600 ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1 || true
-  report brokerbench "$1" "$2" \
+    -s 1024 "${bound[@]}" -c "$window" -z 600 ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1
+  report brokerbench "$1" "$(measured "$before" "$2")" \
     "$(grep -o '^sent [0-9]* ([0-9]* msg/s)' "$WORK/bb.out" | grep -o '([0-9]*' | tr -d '(' || echo "?")" \
     "$WORK/bb.time"
 }
@@ -134,10 +165,10 @@ report() { # tool w messages tps time-file
     "$(echo "$cpu * 1000000 / $3" | bc -l)"
 }
 
-echo "flush $FLUSH, send mode $SEND_MODE, $ROUNDS round(s) per w (the order flips every round)"
+echo "flush $FLUSH, send mode $SEND_MODE, ${DURATION:+runs of ${DURATION} s, }$ROUNDS round(s) per w (the order flips every round)"
 printf '%-11s %-3s %10s %10s %14s %12s\n' tool w messages TPS "cpu s" "cpu us/msg"
 for w in "${THREADS[@]}"; do
-  total=$((MESSAGES / w * w))
+  total=$((MESSAGES / w * w)) # 0 with DURATION: counted afterwards
   for round in $(seq 1 "$ROUNDS"); do
     if [ $((round % 2)) -eq 1 ]; then
       run_tool "$w" "$total"; run_brokerbench "$w" "$total"
