@@ -7,7 +7,8 @@
 # Usage: bench-rocketmq/scripts/side-by-side.sh [ASYNC_FLUSH|SYNC_FLUSH] [messages-per-run|Ns] [w...]
 # A count (default 300000) gives each run that many messages. "32s" instead runs each client process
 # for 32 s of wall-clock time (start-up included, ended with SIGINT, like a user's timed run) and
-# counts the messages it stored from the topic's offsets at the broker: the "per 32 s run".
+# counts the messages it stored from the topic's offsets at the broker (the RocketMQ tool's reference
+# figures are client CPU per ~32 s run).
 # SEND_MODE=async compares the tool's -y true with brokerbench's async send (window WINDOW, 256).
 # SEND_MODE=window compares the tool's -w W sync threads (W sends in flight) with ONE brokerbench
 # producer sending async with a window of W (the same W sends in flight, no thread per send).
