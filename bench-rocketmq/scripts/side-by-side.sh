@@ -159,11 +159,11 @@ run_brokerbench() { # $1 = w, $2 = messages
     "$WORK/bb.time"
 }
 
-report() { # tool w messages tps time-file
-  local cpu
+report() { # tool w messages tps time-file; a run that stored nothing (it failed) shows "-" per message
+  local cpu per_message=-
   cpu=$(cpu_seconds "$5")
-  printf '%-11s %-3s %10s %10s %14s %12.1f\n' "$1" "$2" "$3" "$4" "$cpu" \
-    "$(echo "$cpu * 1000000 / $3" | bc -l)"
+  [ "$3" -gt 0 ] && per_message=$(printf '%.1f' "$(echo "$cpu * 1000000 / $3" | bc -l)")
+  printf '%-11s %-3s %10s %10s %14s %12s\n' "$1" "$2" "$3" "$4" "$cpu" "$per_message"
 }
 
 echo "flush $FLUSH, send mode $SEND_MODE, ${DURATION:+runs of ${DURATION} s, }$ROUNDS round(s) per w (the order flips every round)"
