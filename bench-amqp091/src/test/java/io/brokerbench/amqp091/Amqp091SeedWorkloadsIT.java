@@ -156,13 +156,17 @@ class Amqp091SeedWorkloadsIT {
   @Test
   void fixedRateIsAchievedWithinTwoPercent() throws Exception {
     Workload workload =
-        seed("rate", 0).messagesPerProducer(0).rate(1_000).duration(Duration.ofSeconds(3)).build();
+        seed("rate", 0).messagesPerProducer(0).rate(1_000).duration(Duration.ofSeconds(10)).build();
 
     RunResult result = run(workload, Map.of());
 
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().sentPerSecond()).isBetween(980.0, 1_020.0);
-    assertThat(result.totals().sent()).isBetween(2_940L, 3_001L);
+    // Ten seconds: 2% of the run is all the lateness the last sends may have, and three seconds
+    // (60 ms) once measured 976 msg/s on a shared 2-core CI host.
+    assertThat(result.totals().sentPerSecond())
+        .as("%d sent in %.3f s", result.totals().sent(), result.totals().sendSeconds())
+        .isBetween(980.0, 1_020.0);
+    assertThat(result.totals().sent()).isEqualTo(10_000);
     assertThat(result.totals().received()).isEqualTo(result.totals().sent());
     assertThat(result.integrity().lost()).isZero();
   }

@@ -136,10 +136,14 @@ class RocketMqWorkloadIT {
         run(
             workload("rate")
                 .rate(RateProfile.fixed(1_000))
-                .duration(Duration.ofSeconds(3))
+                .duration(Duration.ofSeconds(10))
                 .build());
 
-    assertThat(result.totals().sentPerSecond()).isBetween(980.0, 1_020.0);
+    // Ten seconds: 2% of the run is all the lateness the last sends may have, and three seconds
+    // (60 ms) once measured 976 msg/s on a shared 2-core CI host.
+    assertThat(result.totals().sentPerSecond())
+        .as("%d sent in %.3f s", result.totals().sent(), result.totals().sendSeconds())
+        .isBetween(980.0, 1_020.0);
     assertThat(result.integrity().lost()).isZero();
   }
 
