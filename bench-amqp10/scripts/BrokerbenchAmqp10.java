@@ -1,6 +1,6 @@
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.amqp10.Amqp10DriverProvider;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
@@ -34,14 +34,14 @@ public final class BrokerbenchAmqp10 {
               + " confirm p50 %.0f us, e2e p50 %.0f us p99 %.0f us,"
               + " in-run CPU %.1f us/msg%n",
           r.status(),
-          r.totals().sent(),
-          r.totals().received(),
-          r.totals().sentPerSecond(),
-          r.totals().receivedPerSecond(),
+          r.totals().counts().sent(),
+          r.totals().counts().received(),
+          r.totals().rates().sentPerSecond(),
+          r.totals().rates().receivedPerSecond(),
           r.latency().get("confirm").p50Micros(),
           r.latency().get("e2e").p50Micros(),
           r.latency().get("e2e").p99Micros(),
-          r.totals().cpuMicrosPerMessage());
+          r.totals().client().cpuMicrosPerMessage());
     }
   }
 }

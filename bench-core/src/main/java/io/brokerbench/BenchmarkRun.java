@@ -1,13 +1,20 @@
 package io.brokerbench;
 
+import io.brokerbench.internal.ResultAssembly;
 import io.brokerbench.internal.Runner;
+import io.brokerbench.internal.SinkFanout;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.report.ReportSink;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.DriverSettings;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.PasswordMask;
+import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +29,12 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>{@link #run()} blocks until the run ends; {@link #interrupt()} from another thread (a Ctrl-C
  * hook) ends it early, and {@code run()} then returns the results so far with status {@code
- * interrupted}.
+ * interrupted}. Every run tells its sinks how it ended, a run that failed to set up too, so a
+ * result file is written whatever happens.
+ *
+ * <p>A workload can be split over several runs, in one process or many, each playing a {@link
+ * Shard} of it with the same {@linkplain Builder#producerIdBase producer id base}; their results
+ * merge exactly ({@link io.brokerbench.result.ResultMerge}).
  */
 public final class BenchmarkRun {
   private final Workload workload;
@@ -32,6 +44,8 @@ public final class BenchmarkRun {
   private final NanoClock clock;
   private final List<ReportSink> sinks;
   private final int producerIdBase;
+  private final Shard shard;
+  private final String commandLine;
   private volatile Runner runner;
   private volatile boolean interrupted;
 
@@ -43,6 +57,8 @@ public final class BenchmarkRun {
     this.clock = b.clock;
     this.sinks = List.copyOf(b.sinks);
     this.producerIdBase = b.producerIdBase;
+    this.shard = b.shard != null ? b.shard : Shard.whole(workload);
+    this.commandLine = b.commandLine;
   }
 
   /** A builder for a run of this workload. */
@@ -52,30 +68,62 @@ public final class BenchmarkRun {
 
   /**
    * Runs the workload and returns its result. A driver given by name is opened here and closed at
-   * the end; a driver instance given by the caller is left open.
+   * the end; a driver instance given by the caller is left open. When the run cannot be set up, the
+   * sinks receive a {@code failed} result with the error before this method throws.
    *
    * @throws DriverException when the driver cannot open or the run cannot be set up (unreachable
    *     broker, bad credentials, destination missing)
    * @throws io.brokerbench.workload.WorkloadException when the workload does not fit the driver
    */
   public RunResult run() throws DriverException {
-    Driver opened = driver != null ? driver : Drivers.open(driverName, driverOptions);
+    SinkFanout fanout = new SinkFanout(sinks);
+    ResultAssembly assembly = new ResultAssembly(workload, shard, driverSettings(), commandLine);
+    Runner r = null;
+    RunResult result = null;
     try {
-      Runner r = new Runner(workload, opened, clock, sinks, producerIdBase);
-      runner = r;
-      if (interrupted) {
-        r.interrupt();
-      }
-      return r.run();
-    } finally {
-      if (driver == null) {
-        try {
-          opened.cleanup();
-        } finally {
-          opened.close();
+      Driver opened = driver != null ? driver : Drivers.open(driverName, driverOptions);
+      try {
+        r = new Runner(workload, shard, opened, clock, fanout, assembly, producerIdBase);
+        runner = r;
+        if (interrupted) {
+          r.interrupt();
+        }
+        result = r.run();
+        return result;
+      } finally {
+        if (driver == null) {
+          try {
+            opened.cleanup();
+          } finally {
+            opened.close();
+          }
         }
       }
+    } catch (DriverException | RuntimeException e) {
+      if (result != null) {
+        // The sinks already have the run's result; only the driver's clean-up failed.
+        throw e;
+      }
+      RunResult failed =
+          assembly.failedBeforeStart(r == null ? null : r.description(), e.getMessage());
+      fanout.each(sink -> sink.finished(failed));
+      throw e;
+    } finally {
+      fanout.close();
     }
+  }
+
+  /** The driver and its options in effect: given, else the driver's default, passwords masked. */
+  private DriverSettings driverSettings() {
+    if (driver != null) {
+      return new DriverSettings(driver.description().driver(), Map.of());
+    }
+    Map<String, String> options = new LinkedHashMap<>();
+    for (DriverOption option : Drivers.find(driverName).options()) {
+      String value = driverOptions.getOrDefault(option.name(), option.defaultValue());
+      options.put(option.name(), PasswordMask.value(option, value));
+    }
+    return new DriverSettings(driverName, options);
   }
 
   /** Ends the run early; {@link #run()} returns what was measured so far. Any thread. */
@@ -96,6 +144,8 @@ public final class BenchmarkRun {
     private NanoClock clock = NanoClock.system();
     private final List<ReportSink> sinks = new ArrayList<>();
     private int producerIdBase = ThreadLocalRandom.current().nextInt(1 << 16);
+    private Shard shard;
+    private String commandLine;
 
     private Builder(Workload workload) {
       this.workload = Objects.requireNonNull(workload, "workload");
@@ -138,6 +188,21 @@ public final class BenchmarkRun {
      */
     public Builder producerIdBase(int base) {
       this.producerIdBase = base & 0xFFFF;
+      return this;
+    }
+
+    /**
+     * Makes this run one shard of a larger workload: the builder's workload then describes this
+     * run's own producers and consumers, and {@code shard} where they sit in the whole.
+     */
+    public Builder shard(Shard shard) {
+      this.shard = Objects.requireNonNull(shard, "shard");
+      return this;
+    }
+
+    /** The command line that started the run, for the result; passwords must be masked already. */
+    public Builder commandLine(String commandLine) {
+      this.commandLine = commandLine;
       return this;
     }
 

@@ -2,7 +2,7 @@ package io.brokerbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.Map;
@@ -30,7 +30,7 @@ class EmbeddingExampleTest {
             .run();
 
     assertThat(result.integrity().lost()).isZero();
-    assertThat(result.totals().sentPerSecond()).isBetween(1_800.0, 2_200.0);
+    assertThat(result.totals().rates().sentPerSecond()).isBetween(1_800.0, 2_200.0);
     assertThat(result.latency().get("e2e").p99Micros()).isLessThan(5_000_000);
   }
 }

@@ -6,7 +6,7 @@ import io.brokerbench.contract.DelegatingDriver;
 import io.brokerbench.loopback.LoopbackDriver;
 import io.brokerbench.loopback.LoopbackOptions;
 import io.brokerbench.rate.NanoClock;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
@@ -43,8 +43,8 @@ class ProducerFlushTest {
     RunResult result = run(workload);
 
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().confirmed()).isEqualTo(20_000);
-    assertThat(result.totals().received()).isEqualTo(20_000);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(20_000);
+    assertThat(result.totals().counts().received()).isEqualTo(20_000);
   }
 
   @Test
@@ -55,7 +55,9 @@ class ProducerFlushTest {
 
     RunResult result = run(workload);
 
-    assertThat(result.totals().received()).isEqualTo(result.totals().sent()).isPositive();
+    assertThat(result.totals().counts().received())
+        .isEqualTo(result.totals().counts().sent())
+        .isPositive();
     assertThat(result.latency().get("e2e").maxMicros()).isLessThan(150_000);
   }
 
@@ -66,7 +68,7 @@ class ProducerFlushTest {
 
     RunResult result = run(workload);
 
-    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.totals().counts().received()).isEqualTo(1_000);
     assertThat(result.integrity().clean()).isTrue();
   }
 

@@ -6,7 +6,7 @@ import io.brokerbench.contract.DelegatingDriver;
 import io.brokerbench.loopback.LoopbackDriver;
 import io.brokerbench.loopback.LoopbackOptions;
 import io.brokerbench.rate.NanoClock;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
@@ -52,9 +52,9 @@ class SendOnConfirmTest {
     RunResult result = run(closedLoop().messagesPerProducer(20_000).duration(null).build(), driver);
 
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().sent()).isEqualTo(20_000);
-    assertThat(result.totals().confirmed()).isEqualTo(20_000);
-    assertThat(result.totals().received()).isEqualTo(20_000);
+    assertThat(result.totals().counts().sent()).isEqualTo(20_000);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(20_000);
+    assertThat(result.totals().counts().received()).isEqualTo(20_000);
     assertThat(result.integrity().clean()).isTrue();
     assertThat(driver.sentOnConfirm.get()).isGreaterThan(10_000);
   }
@@ -65,8 +65,8 @@ class SendOnConfirmTest {
 
     RunResult result = run(closedLoop().messagesPerProducer(20_000).duration(null).build(), driver);
 
-    assertThat(result.totals().sent()).isEqualTo(20_000);
-    assertThat(result.totals().received()).isEqualTo(20_000);
+    assertThat(result.totals().counts().sent()).isEqualTo(20_000);
+    assertThat(result.totals().counts().received()).isEqualTo(20_000);
     assertThat(result.integrity().clean()).isTrue();
     assertThat(driver.refused.get()).isPositive();
     assertThat(driver.sentOnProducerThread.get()).isGreaterThanOrEqualTo(driver.refused.get());
@@ -81,8 +81,10 @@ class SendOnConfirmTest {
 
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().unconfirmed()).isZero();
-    assertThat(result.totals().received()).isEqualTo(result.totals().sent()).isPositive();
+    assertThat(result.totals().counts().unconfirmed()).isZero();
+    assertThat(result.totals().counts().received())
+        .isEqualTo(result.totals().counts().sent())
+        .isPositive();
     assertThat(result.integrity().clean()).isTrue();
     assertThat(driver.sentOnConfirm.get()).isPositive();
   }
@@ -94,7 +96,7 @@ class SendOnConfirmTest {
     RunResult result =
         run(closedLoop().rate(2_000).duration(Duration.ofMillis(500)).build(), driver);
 
-    assertThat(result.totals().sent()).isPositive();
+    assertThat(result.totals().counts().sent()).isPositive();
     assertThat(driver.sentOnConfirm.get()).isZero();
   }
 

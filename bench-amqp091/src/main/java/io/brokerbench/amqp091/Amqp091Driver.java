@@ -9,6 +9,7 @@ import com.rabbitmq.client.impl.ClientVersion;
 import io.brokerbench.amqp091.Amqp091Config.QueueType;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.spi.AckMode;
+import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
@@ -215,8 +216,19 @@ public final class Amqp091Driver implements Driver {
         embedded != null
             ? "embedded Qpid Broker-J at " + addresses.get(0).masked()
             : addresses.stream().map(BrokerAddress::masked).collect(Collectors.joining(","));
+    Map<String, Object> server = admin.getServerProperties();
     return new DriverDescription(
-        "amqp091", target, embedded != null, true, "amqp-client " + ClientVersion.VERSION);
+        "amqp091",
+        target,
+        embedded != null,
+        true,
+        "amqp-client " + ClientVersion.VERSION,
+        new BrokerIdentity(text(server.get("product")), text(server.get("version"))));
+  }
+
+  /** A connection property as text (amqp-client gives long strings as {@code LongString}). */
+  private static String text(Object property) {
+    return property == null ? null : property.toString();
   }
 
   @Override

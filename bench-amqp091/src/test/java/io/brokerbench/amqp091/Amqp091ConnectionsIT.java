@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.contract.TestListeners;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
@@ -101,8 +101,8 @@ class Amqp091ConnectionsIT {
             .run();
 
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().confirmed()).isEqualTo(2_000);
-    assertThat(result.totals().received()).isEqualTo(2_000);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(2_000);
+    assertThat(result.totals().counts().received()).isEqualTo(2_000);
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.integrity().duplicates()).isZero();
   }

@@ -3,7 +3,7 @@ package io.brokerbench.amqp091;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.contract.DriverContractKit;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.Driver;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ class Amqp091EmbeddedContractIT extends DriverContractKit {
         run(smallWorkload("header").messageBytes(2).messagesPerProducer(500).build());
 
     assertThat(result.environment().stampLocation()).isEqualTo("header");
-    assertThat(result.totals().received()).isEqualTo(500);
+    assertThat(result.totals().counts().received()).isEqualTo(500);
     assertThat(result.integrity().clean()).isTrue();
   }
 }

@@ -7,7 +7,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
@@ -177,7 +177,7 @@ class Amqp091ErrorsIT {
       assertThat(Duration.ofNanos(System.nanoTime() - stopped)).isLessThan(Duration.ofSeconds(15));
       assertThat(result.status()).isEqualTo("failed");
       assertThat(result.error()).contains("stopped").contains("127.0.0.1:" + broker.port());
-      assertThat(result.totals().sent()).isPositive();
+      assertThat(result.totals().counts().sent()).isPositive();
     } finally {
       broker.close();
     }

@@ -9,7 +9,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
@@ -88,8 +88,8 @@ class Amqp091ExclusiveIT {
 
   private static void assertEveryMessageMoved(RunResult result, long messages) {
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().confirmed()).isEqualTo(messages);
-    assertThat(result.totals().received()).isEqualTo(messages);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(messages);
+    assertThat(result.totals().counts().received()).isEqualTo(messages);
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.integrity().duplicates()).isZero();
   }

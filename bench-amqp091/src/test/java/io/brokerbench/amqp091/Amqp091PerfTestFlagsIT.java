@@ -7,7 +7,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
@@ -102,8 +102,8 @@ class Amqp091PerfTestFlagsIT {
       RunResult result = BenchmarkRun.builder(workload(1_000).build()).driver(driver).build().run();
 
       assertThat(result.status()).isEqualTo("completed");
-      assertThat(result.totals().confirmed()).isEqualTo(1_000);
-      assertThat(result.totals().received()).isEqualTo(1_000);
+      assertThat(result.totals().counts().confirmed()).isEqualTo(1_000);
+      assertThat(result.totals().counts().received()).isEqualTo(1_000);
       assertThat(result.integrity().lost()).isZero();
       // Not auto-delete although that is the default: the consumer is gone, the queue is not.
       redeclare(true, false, Map.of("x-queue-type", "quorum"));
@@ -139,8 +139,8 @@ class Amqp091PerfTestFlagsIT {
       RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
 
       assertThat(result.status()).isEqualTo("completed");
-      assertThat(result.totals().confirmed()).isEqualTo(2_000);
-      assertThat(result.totals().received()).isEqualTo(2_000);
+      assertThat(result.totals().counts().confirmed()).isEqualTo(2_000);
+      assertThat(result.totals().counts().received()).isEqualTo(2_000);
       assertThat(result.integrity().lost()).isZero();
       driver.cleanup();
     }
@@ -163,7 +163,7 @@ class Amqp091PerfTestFlagsIT {
 
       RunResult result = BenchmarkRun.builder(workload(1_000).build()).driver(driver).build().run();
 
-      assertThat(result.totals().received()).isEqualTo(1_000);
+      assertThat(result.totals().counts().received()).isEqualTo(1_000);
       long deadline = System.nanoTime() + WAIT_NANOS;
       while (queueExists() && System.nanoTime() < deadline) {
         LockSupport.parkNanos(20_000_000);
@@ -178,7 +178,7 @@ class Amqp091PerfTestFlagsIT {
     try (Amqp091Driver driver = open("auto-delete", "false")) {
       RunResult result = BenchmarkRun.builder(workload(1_000).build()).driver(driver).build().run();
 
-      assertThat(result.totals().received()).isEqualTo(1_000);
+      assertThat(result.totals().counts().received()).isEqualTo(1_000);
       redeclare(false, false, null);
       driver.cleanup();
     }
@@ -249,9 +249,9 @@ class Amqp091PerfTestFlagsIT {
       RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
 
       assertThat(result.status()).isEqualTo("completed");
-      assertThat(result.totals().sent()).isEqualTo(5_000);
-      assertThat(result.totals().confirmed()).isEqualTo(5_000);
-      assertThat(result.totals().received()).isEqualTo(5_000);
+      assertThat(result.totals().counts().sent()).isEqualTo(5_000);
+      assertThat(result.totals().counts().confirmed()).isEqualTo(5_000);
+      assertThat(result.totals().counts().received()).isEqualTo(5_000);
       assertThat(result.integrity().lost()).isZero();
       assertThat(result.integrity().duplicates()).isZero();
       driver.cleanup();

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.embedded.qpid.ClientTls;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
@@ -122,8 +122,8 @@ class Amqp091TlsIT {
 
   private static void assertCarried(RunResult result) {
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().sent()).isEqualTo(500);
-    assertThat(result.totals().received()).isEqualTo(500);
+    assertThat(result.totals().counts().sent()).isEqualTo(500);
+    assertThat(result.totals().counts().received()).isEqualTo(500);
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.integrity().clean()).isTrue();
   }

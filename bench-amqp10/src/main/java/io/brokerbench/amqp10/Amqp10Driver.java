@@ -1,6 +1,7 @@
 package io.brokerbench.amqp10;
 
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
+import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
@@ -18,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
@@ -28,6 +30,7 @@ import org.apache.qpid.protonj2.client.ConnectionOptions;
 import org.apache.qpid.protonj2.client.Receiver;
 import org.apache.qpid.protonj2.client.ReceiverOptions;
 import org.apache.qpid.protonj2.client.Session;
+import org.apache.qpid.protonj2.client.exceptions.ClientException;
 
 /**
  * A driver speaking AMQP 1.0 through Apache Qpid protonj2: one connection per producer and consumer
@@ -168,7 +171,23 @@ public final class Amqp10Driver implements Driver {
         embedded != null ? "embedded Qpid Broker-J, " + config.target() : config.target(),
         embedded != null,
         true,
-        clientLibrary(config.engine()));
+        clientLibrary(config.engine()),
+        brokerIdentity());
+  }
+
+  /** The product and version the broker sent in its open frame's properties. */
+  private BrokerIdentity brokerIdentity() {
+    try {
+      Map<String, Object> properties = control.properties();
+      if (properties != null) {
+        return new BrokerIdentity(
+            Objects.toString(properties.get("product"), null),
+            Objects.toString(properties.get("version"), null));
+      }
+    } catch (ClientException e) {
+      // For the report only: a broker that does not say what it is is still benchmarked.
+    }
+    return BrokerIdentity.UNKNOWN;
   }
 
   /** The library moving the messages, with its version (from the jar's Maven metadata). */

@@ -3,7 +3,7 @@ package io.brokerbench.amqp10;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.workload.Workload;
@@ -77,9 +77,9 @@ class Amqp10WorkloadIT {
     RunResult result = run(workload(20_000).inFlightWindow(1_000).prefetch(200).build());
 
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().sent()).isEqualTo(20_000);
-    assertThat(result.totals().confirmed()).isEqualTo(20_000);
-    assertThat(result.totals().received()).isEqualTo(20_000);
+    assertThat(result.totals().counts().sent()).isEqualTo(20_000);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(20_000);
+    assertThat(result.totals().counts().received()).isEqualTo(20_000);
     assertThat(result.integrity().clean()).isTrue();
     assertThat(result.latency().get("confirm").count()).isEqualTo(20_000);
     assertThat(admin.depth(queue)).isZero();
@@ -94,8 +94,8 @@ class Amqp10WorkloadIT {
         run(workload(5_000).inFlightWindow(500).prefetch(500).ack(AckMode.MULTIPLE, 100).build());
 
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().confirmed()).isEqualTo(5_000);
-    assertThat(result.totals().received()).isEqualTo(5_000);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(5_000);
+    assertThat(result.totals().counts().received()).isEqualTo(5_000);
     assertThat(result.integrity().clean()).isTrue();
     assertThat(admin.depthAfter(queue, 5_000)).isZero();
   }
@@ -107,8 +107,8 @@ class Amqp10WorkloadIT {
 
     RunResult result = run(workload(3_000).inFlightWindow(64).ack(AckMode.AUTO, 1).build());
 
-    assertThat(result.totals().confirmed()).isEqualTo(3_000);
-    assertThat(result.totals().received()).isEqualTo(3_000);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(3_000);
+    assertThat(result.totals().counts().received()).isEqualTo(3_000);
     assertThat(result.integrity().clean()).isTrue();
     assertThat(admin.depth(queue)).isZero();
   }
@@ -120,7 +120,7 @@ class Amqp10WorkloadIT {
 
     RunResult result = run(workload(1_000).messageBytes(4).inFlightWindow(100).build());
 
-    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.totals().counts().received()).isEqualTo(1_000);
     assertThat(result.integrity().clean()).isTrue();
     assertThat(result.environment().stampLocation()).isNotEqualTo("body");
   }
@@ -132,7 +132,7 @@ class Amqp10WorkloadIT {
 
     RunResult result = run(workload(40).messageBytes(300_000).inFlightWindow(10).build());
 
-    assertThat(result.totals().received()).isEqualTo(40);
+    assertThat(result.totals().counts().received()).isEqualTo(40);
     assertThat(result.integrity().clean()).isTrue();
   }
 
@@ -140,7 +140,7 @@ class Amqp10WorkloadIT {
   void streamIsReadFromFirstThroughTheOffsetFilter() throws Exception {
     open("queue-type", "stream", "stream-offset", "first");
     RunResult written = run(workload(3_000).inFlightWindow(500).consumers(0).build());
-    assertThat(written.totals().confirmed()).isEqualTo(3_000);
+    assertThat(written.totals().counts().confirmed()).isEqualTo(3_000);
 
     RunResult read =
         run(
@@ -152,7 +152,7 @@ class Amqp10WorkloadIT {
                 .duration(Duration.ofSeconds(15))
                 .build());
 
-    assertThat(read.totals().received()).isEqualTo(3_000);
+    assertThat(read.totals().counts().received()).isEqualTo(3_000);
     assertThat(read.integrity().duplicates()).isZero();
   }
 }

@@ -2,7 +2,7 @@ package io.brokerbench.cli;
 
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.report.ReportSink;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;

@@ -6,7 +6,7 @@ import io.brokerbench.amqp091.Amqp091Config;
 import io.brokerbench.amqp091.Amqp091Config.QueueType;
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.report.PerfTestSummary;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
@@ -148,7 +148,7 @@ class BenchCommandTest {
         .contains("sent 20000 ")
         .contains("integrity: unique 20000, lost 0, duplicates 0");
     RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
-    assertThat(result.totals().received()).isEqualTo(20_000);
+    assertThat(result.totals().counts().received()).isEqualTo(20_000);
     assertThat(Files.readAllLines(dir.resolve(OutputOptions.CSV))).hasSizeGreaterThan(1);
     assertThat(Files.size(dir.resolve(OutputOptions.HISTOGRAM_LOG))).isPositive();
   }

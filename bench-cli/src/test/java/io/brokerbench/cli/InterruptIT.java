@@ -3,7 +3,7 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.report.JsonResult;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +54,7 @@ class InterruptIT {
     assertThat(output).contains("== brokerbench summary (interrupted) ==");
     RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
     assertThat(result.status()).isEqualTo("interrupted");
-    assertThat(result.totals().sent()).isBetween(2_000L, 20_000L);
+    assertThat(result.totals().counts().sent()).isBetween(2_000L, 20_000L);
     assertThat(result.integrity().lost()).isZero();
   }
 }

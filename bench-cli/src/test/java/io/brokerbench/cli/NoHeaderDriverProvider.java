@@ -2,6 +2,7 @@ package io.brokerbench.cli;
 
 import io.brokerbench.contract.DelegatingDriver;
 import io.brokerbench.loopback.LoopbackDriverProvider;
+import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverOption;
@@ -31,7 +32,8 @@ public final class NoHeaderDriverProvider implements DriverProvider {
     return new DelegatingDriver(new LoopbackDriverProvider().open(Map.of())) {
       @Override
       public DriverDescription description() {
-        return new DriverDescription("noheader", "in-memory", false, false, "none");
+        return new DriverDescription(
+            "noheader", "in-memory", false, false, "none", BrokerIdentity.UNKNOWN);
       }
     };
   }

@@ -54,7 +54,8 @@ final class ConsumerTask implements DeliveryListener {
     received.lazySet(count);
     lastReceiveNanos.lazySet(now);
     int producer = (PayloadStamp.producerId(stamp, offset) - producerIdBase) & 0xFFFF;
-    if (producer >= trackers.length) {
+    // Producers of another destination, of no shard of this run, or of an earlier run.
+    if (producer >= trackers.length || trackers[producer] == null) {
       foreign.lazySet(foreign.get() + 1);
       return;
     }

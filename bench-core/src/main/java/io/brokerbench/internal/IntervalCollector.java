@@ -1,177 +1,187 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.rate.NanoClock;
-import io.brokerbench.report.IntervalSample;
-import io.brokerbench.report.LatencySummary;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.Rates;
+import io.brokerbench.workload.RateProfile;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
-import java.util.function.ToLongFunction;
-import org.HdrHistogram.Histogram;
+import java.util.function.Supplier;
 
 /**
- * Closes one interval at a time: swaps the recorders' interval histograms, turns counter deltas
- * into rates, samples CPU and RSS, and adds everything after the warm-up to the run's totals.
- * {@link #collect} is called by the reporting thread and once more at the end of the run.
+ * Closes one interval at a time: swaps the recorders' interval histograms, counts the interval's
+ * messages, samples CPU and RSS, and adds everything outside the warm-up to the measured span and
+ * to the span of the interval's rate step. {@link #collect} is called by the reporting thread and
+ * once more at the end of the run, never by two threads at once.
+ *
+ * <p>Sent, confirmed and received messages are counted from the histograms themselves (each such
+ * message records exactly one slip, confirm or end-to-end value, or one negative value), so over
+ * any span the histogram counts equal the message counts exactly, whatever instant the counters
+ * were read at.
  */
 final class IntervalCollector {
   private final Map<LatencyKind, LatencyRecorder> recorders;
-  private final List<ProducerTask> producers;
-  private final List<ConsumerTask> consumers;
+  private final Supplier<MessageCounts> counters;
   private final NanoClock clock;
   private final long startNanos;
-  private final long warmupEndNanos;
+  private final long epochOffsetNanos;
   private final long intervalNanos;
-  private final BiConsumer<IntervalSample, Map<LatencyKind, Histogram>> listener;
+  private final long warmupIntervals;
+  private final RateProfile rate;
   private final ProcessSampler process = new ProcessSampler();
 
-  private final Map<LatencyKind, Histogram> totals = new EnumMap<>(LatencyKind.class);
+  private final LatencyHistograms interval = LatencyHistograms.empty();
+  private final Span measured = new Span();
+  private final List<Span> steps = new ArrayList<>();
   private final List<IntervalSample> samples = new ArrayList<>();
   private long previousNanos;
-  private long previousSent;
-  private long previousConfirmed;
-  private long previousReceived;
-  private long previousRejected;
-  private long previousFailed;
-  private long previousRetried;
+  private MessageCounts previousCounters = MessageCounts.ZERO;
   private long previousCpuNanos;
-  private long measuredSent;
-  private long measuredConfirmed;
-  private long measuredReceived;
-  private long measuredCpuNanos;
-  private long peakRssBytes = -1;
 
+  /**
+   * A collector.
+   *
+   * @param counters reads the cumulative counts the histograms do not carry (outcomes other than
+   *     accepted, retries, skipped sends, messages unconfirmed now)
+   * @param startNanos when sending started ({@link NanoClock#nanoTime()})
+   */
   IntervalCollector(
       Map<LatencyKind, LatencyRecorder> recorders,
-      List<ProducerTask> producers,
-      List<ConsumerTask> consumers,
+      Supplier<MessageCounts> counters,
       NanoClock clock,
       long startNanos,
-      long warmupEndNanos,
       long intervalNanos,
-      BiConsumer<IntervalSample, Map<LatencyKind, Histogram>> listener) {
+      long warmupIntervals,
+      RateProfile rate) {
     this.recorders = recorders;
-    this.producers = producers;
-    this.consumers = consumers;
+    this.counters = counters;
     this.clock = clock;
     this.startNanos = startNanos;
-    this.warmupEndNanos = warmupEndNanos;
+    this.epochOffsetNanos = clock.epochOffsetNanos();
     this.intervalNanos = intervalNanos;
-    this.listener = listener;
+    this.warmupIntervals = warmupIntervals;
+    this.rate = rate;
     this.previousNanos = startNanos;
     this.previousCpuNanos = process.cpuNanos();
-    for (LatencyKind kind : LatencyKind.values()) {
-      totals.put(kind, LatencyRecorder.newHistogram());
+    for (int i = 0; i < rate.steps().size(); i++) {
+      steps.add(new Span());
     }
   }
 
-  /** Closes the interval ending now. */
-  synchronized void collect() {
+  /**
+   * Closes the interval ending now. The returned histograms are reused by the next call: the caller
+   * hands them to the report sinks before it calls again.
+   */
+  synchronized Cut collect() {
     long now = clock.nanoTime();
-    long sent = sum(producers, p -> p.sent.get());
-    long confirmed = sum(producers, p -> p.confirmed.sum());
-    long received = sum(consumers, c -> c.received.get());
-    long rejected = sum(producers, p -> p.rejected.sum());
-    long failed = sum(producers, p -> p.failed.sum());
-    long retried = sum(producers, p -> p.retried.sum());
+    MessageCounts cumulative = counters.get();
     long cpu = process.cpuNanos();
     long rss = process.rssBytes();
-    // Intervals end on multiples of the interval from the start, a little late when the reporter
-    // thread is: half an interval of tolerance puts the one ending at the warm-up's end inside it.
-    boolean warmup = warmupEndNanos > startNanos && now < warmupEndNanos + intervalNanos / 2;
+    int index = samples.size();
+    boolean warmup = index < warmupIntervals;
+    int step = rate.stepAt(Duration.ofNanos(index * intervalNanos));
     double seconds = (now - previousNanos) / 1e9;
 
-    Map<LatencyKind, Histogram> histograms = new EnumMap<>(LatencyKind.class);
     Map<String, LatencySummary> latency = new LinkedHashMap<>();
     for (Map.Entry<LatencyKind, LatencyRecorder> e : recorders.entrySet()) {
-      Histogram h = e.getValue().intervalHistogram();
-      histograms.put(e.getKey(), h);
-      if (h.getTotalCount() > 0) {
-        latency.put(e.getKey().key(), LatencySummary.of(h, 0, 0));
-      }
-      if (!warmup) {
-        totals.get(e.getKey()).add(h);
+      LatencyRecorder recorder = e.getValue();
+      interval.put(e.getKey(), recorder.intervalHistogram(), recorder.intervalNegativeCount());
+      if (interval.count(e.getKey()) > 0) {
+        latency.put(
+            e.getKey().key(),
+            LatencySummary.of(interval.histogram(e.getKey()), interval.negative(e.getKey())));
       }
     }
+    MessageCounts delta = cumulative.minus(previousCounters);
+    MessageCounts counts =
+        new MessageCounts(
+            interval.count(LatencyKind.SCHEDULE_SLIP),
+            interval.count(LatencyKind.CONFIRM),
+            interval.count(LatencyKind.END_TO_END),
+            delta.notAccepted(),
+            delta.retried(),
+            delta.skipped(),
+            cumulative.unconfirmed());
+    long cpuDelta = cpu - previousCpuNanos;
     if (!warmup) {
-      measuredSent += sent - previousSent;
-      measuredConfirmed += confirmed - previousConfirmed;
-      measuredReceived += received - previousReceived;
-      measuredCpuNanos += cpu - previousCpuNanos;
+      measured.add(counts, interval, cpuDelta, rss);
+      steps.get(step).add(counts, interval, cpuDelta, rss);
+    } else {
+      measured.peakRssBytes = Math.max(measured.peakRssBytes, rss);
     }
-    peakRssBytes = Math.max(peakRssBytes, rss);
     IntervalSample sample =
         new IntervalSample(
-            samples.size(),
+            index,
+            step,
+            Math.floorDiv(previousNanos + epochOffsetNanos, 1_000_000L),
             (previousNanos - startNanos) / 1e9,
             (now - startNanos) / 1e9,
             warmup,
-            sent - previousSent,
-            confirmed - previousConfirmed,
-            received - previousReceived,
-            rejected - previousRejected,
-            failed - previousFailed,
-            retried - previousRetried,
-            rate(sent - previousSent, seconds),
-            rate(confirmed - previousConfirmed, seconds),
-            rate(received - previousReceived, seconds),
+            counts,
+            Rates.of(counts, seconds, seconds),
             latency,
-            seconds > 0 ? (cpu - previousCpuNanos) / 1e9 / seconds * 100 : 0,
+            seconds > 0 ? cpuDelta / 1e9 / seconds * 100 : 0,
             rss);
+    for (LatencyKind kind : LatencyKind.values()) {
+      // The interval log's entries then start and end where the CSV's rows do.
+      interval.histogram(kind).setStartTimeStamp(sample.startEpochMillis());
+      interval.histogram(kind).setEndTimeStamp(Math.floorDiv(now + epochOffsetNanos, 1_000_000L));
+    }
     samples.add(sample);
     previousNanos = now;
-    previousSent = sent;
-    previousConfirmed = confirmed;
-    previousReceived = received;
-    previousRejected = rejected;
-    previousFailed = failed;
-    previousRetried = retried;
+    previousCounters = cumulative;
     previousCpuNanos = cpu;
-    listener.accept(sample, histograms);
+    return new Cut(sample, interval);
   }
 
-  private static <T> long sum(List<T> tasks, ToLongFunction<T> value) {
-    long total = 0;
-    for (T t : tasks) {
-      total += value.applyAsLong(t);
-    }
-    return total;
-  }
-
-  private static double rate(long count, double seconds) {
-    return seconds > 0 ? count / seconds : 0;
-  }
+  /** An interval just closed and its histograms (owned by the collector, reused). */
+  record Cut(IntervalSample sample, LatencyHistograms histograms) {}
 
   synchronized List<IntervalSample> samples() {
     return List.copyOf(samples);
   }
 
-  synchronized Histogram total(LatencyKind kind) {
-    return totals.get(kind);
+  /** Everything after the warm-up. */
+  synchronized Span measured() {
+    return measured;
   }
 
-  synchronized long measuredSent() {
-    return measuredSent;
+  /** Everything after the warm-up, step by step. */
+  synchronized List<Span> steps() {
+    return List.copyOf(steps);
   }
 
-  synchronized long measuredConfirmed() {
-    return measuredConfirmed;
+  /** When sending started ({@link NanoClock#nanoTime()}). */
+  long startNanos() {
+    return startNanos;
   }
 
-  synchronized long measuredReceived() {
-    return measuredReceived;
+  /** When the warm-up ended ({@link NanoClock#nanoTime()}). */
+  long warmupEndNanos() {
+    return startNanos + warmupIntervals * intervalNanos;
   }
 
-  synchronized long measuredCpuNanos() {
-    return measuredCpuNanos;
-  }
+  /** The sum of a run's intervals over some span: counts, histograms, CPU and peak memory. */
+  static final class Span {
+    MessageCounts counts = MessageCounts.ZERO;
+    final LatencyHistograms latency = LatencyHistograms.empty();
+    long cpuNanos;
+    long peakRssBytes = -1;
 
-  synchronized long peakRssBytes() {
-    return peakRssBytes;
+    private void add(
+        MessageCounts intervalCounts, LatencyHistograms histograms, long cpu, long rss) {
+      counts = counts.then(intervalCounts);
+      latency.add(histograms);
+      cpuNanos += Math.max(0, cpu);
+      peakRssBytes = Math.max(peakRssBytes, rss);
+    }
   }
 }

@@ -4,6 +4,8 @@ import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.rate.OpenLoopSchedule;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.NotAccepted;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
@@ -51,8 +53,6 @@ final class ProducerTask implements Runnable, SendListener {
 
   /** Attempts the driver made again after a failed one; not messages (see {@link #onRetried}). */
   final LongAdder retried = new LongAdder();
-
-  private volatile long skipped;
 
   private Producer producer;
   private ConfirmWindow window;
@@ -110,6 +110,9 @@ final class ProducerTask implements Runnable, SendListener {
   void schedule(long startNanos, long endNanos) {
     this.startNanos = startNanos;
     this.endNanos = endNanos;
+    // Created before the producer and reporting threads start, which makes it visible to both.
+    this.schedule =
+        new OpenLoopSchedule(workload.rate(), workload.producers(), workload.catchUp(), startNanos);
   }
 
   @Override
@@ -125,8 +128,6 @@ final class ProducerTask implements Runnable, SendListener {
 
   private void sendLoop() throws DriverException, InterruptedException {
     message = new OutgoingMessage(workload.messageBytes());
-    schedule =
-        new OpenLoopSchedule(workload.rate(), workload.producers(), workload.catchUp(), startNanos);
     epochOffsetNanos = clock.epochOffsetNanos();
     while (!control.stopping() && (limit == 0 || sequence < limit)) {
       if (handedBack) {
@@ -182,7 +183,6 @@ final class ProducerTask implements Runnable, SendListener {
       window.cancel(sequence);
     }
     producer.flush();
-    skipped = schedule.skipped();
   }
 
   /** Stamps and registers the next message; returns its slip (how late it leaves). */
@@ -352,23 +352,30 @@ final class ProducerTask implements Runnable, SendListener {
     control.fail(failure);
   }
 
+  /**
+   * This producer's cumulative counts, read now. Sent, confirmed and received are the counters'
+   * (the run's figures count those from the histograms); received is always 0 here.
+   */
+  MessageCounts counts() {
+    return new MessageCounts(
+        sent.get(),
+        confirmed.sum(),
+        0,
+        new NotAccepted(
+            rejected.sum(), released.sum(), modified.sum(), failed.sum(), returned.sum()),
+        retried.sum(),
+        schedule == null ? 0 : schedule.skipped(),
+        unconfirmed());
+  }
+
   /** Messages the broker took and the consumers should receive. */
   long accepted() {
-    return sent.get()
-        - rejected.sum()
-        - released.sum()
-        - modified.sum()
-        - failed.sum()
-        - returned.sum();
+    return counts().accepted();
   }
 
   /** Sent messages not yet confirmed (always 0 without confirms). */
   long unconfirmed() {
     return window == null ? 0 : window.outstanding();
-  }
-
-  long skipped() {
-    return skipped;
   }
 
   boolean consumed() {

@@ -1,16 +1,13 @@
 package io.brokerbench.internal;
 
-import io.brokerbench.integrity.IntegrityCounts;
 import io.brokerbench.integrity.SequenceTracker;
-import io.brokerbench.latency.LatencyKind;
-import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.rate.NanoClock;
-import io.brokerbench.report.Environment;
-import io.brokerbench.report.LatencySummary;
-import io.brokerbench.report.ReportSink;
-import io.brokerbench.report.RunResult;
-import io.brokerbench.report.Totals;
-import io.brokerbench.report.WorkloadSummary;
+import io.brokerbench.result.Environment;
+import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.ProducerIntegrity;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
@@ -18,60 +15,65 @@ import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.ToLongFunction;
-import org.HdrHistogram.Histogram;
 
 /**
- * Runs one workload against one open driver: set-up, warm-up, measurement, drain, tear-down, and
- * the result. Not API: {@link io.brokerbench.BenchmarkRun} is the public entry point.
+ * Runs one workload (or one shard of it) against one open driver: set-up, warm-up, measurement,
+ * drain and tear-down. The result is assembled by {@link ResultAssembly}; the report sinks are
+ * called through a {@link SinkFanout} the caller owns. Not API: {@link io.brokerbench.BenchmarkRun}
+ * is the public entry point.
  */
 public final class Runner {
   private static final long DRAIN_POLL_NANOS = 2_000_000;
   private static final long INTERRUPTED_DRAIN_NANOS = 2_000_000_000L;
 
   private final Workload workload;
+  private final Shard shard;
   private final Driver driver;
   private final NanoClock clock;
-  private final List<ReportSink> sinks;
+  private final SinkFanout sinks;
+  private final ResultAssembly assembly;
   private final int producerIdBase;
   private final RunControl control = new RunControl();
   private final RunRecorders recorders;
   private final List<ProducerTask> producers = new ArrayList<>();
   private final List<ConsumerTask> consumers = new ArrayList<>();
   private final List<io.brokerbench.spi.Consumer> driverConsumers = new ArrayList<>();
-  private final List<String> sinkErrors = new ArrayList<>();
   private SequenceTracker[] trackers;
-  private Map<String, Integer> consumersPerDestination = Map.of();
+  private int[] localConsumersOfDestination;
+  private DriverDescription description;
 
   /**
    * A runner.
    *
-   * @param producerIdBase the first producer id stamped into messages (ids wrap at 65536)
+   * @param shard the part of the workload this run plays; producer ids are {@code producerIdBase}
+   *     plus the global producer index (wrapping at 65536)
    */
   public Runner(
       Workload workload,
+      Shard shard,
       Driver driver,
       NanoClock clock,
-      List<ReportSink> sinks,
+      SinkFanout sinks,
+      ResultAssembly assembly,
       int producerIdBase) {
+    shard.check(workload);
     this.workload = workload;
+    this.shard = shard;
     this.driver = driver;
     this.clock = clock;
-    this.sinks = new ArrayList<>(sinks);
+    this.sinks = sinks;
+    this.assembly = assembly;
     this.producerIdBase = producerIdBase;
     this.recorders = new RunRecorders(workload.producers() + workload.consumers());
   }
@@ -81,6 +83,11 @@ public final class Runner {
     control.interrupt();
   }
 
+  /** The driver's description once the run asked for it, or null. */
+  public DriverDescription description() {
+    return description;
+  }
+
   /**
    * Runs the workload. Set-up failures throw; failures during the run end it and are reported in
    * the result's status.
@@ -88,7 +95,7 @@ public final class Runner {
    * @throws DriverException when the destinations, producers or consumers cannot be set up
    */
   public RunResult run() throws DriverException {
-    DriverDescription description = driver.description();
+    description = driver.description();
     if (workload.messageBytes() < OutgoingMessage.STAMP_BYTES && !description.headerStamp()) {
       throw new WorkloadException(
           "message size "
@@ -108,21 +115,39 @@ public final class Runner {
     try {
       createConsumers();
       createProducers();
-      return measure(description);
+      return measure();
     } finally {
       closeAll();
     }
   }
 
+  private int destinationOfProducer(int local) {
+    return (shard.firstProducer() + local) % workload.destinations().count();
+  }
+
+  private int destinationOfConsumer(int local) {
+    return (shard.firstConsumer() + local) % workload.destinations().count();
+  }
+
+  /** True when one of this run's consumers reads what the global producer sends. */
+  private boolean consumedHere(int globalProducer) {
+    int destination = globalProducer % workload.destinations().count();
+    return localConsumersOfDestination[destination] > 0;
+  }
+
   private void createConsumers() throws DriverException {
-    Map<String, Integer> consumersPerDestination = new HashMap<>();
+    localConsumersOfDestination = new int[workload.destinations().count()];
     for (int j = 0; j < workload.consumers(); j++) {
-      consumersPerDestination.merge(workload.consumerDestination(j), 1, Integer::sum);
+      localConsumersOfDestination[destinationOfConsumer(j)]++;
     }
-    trackers = new SequenceTracker[workload.producers()];
-    for (int i = 0; i < trackers.length; i++) {
-      int sharing = consumersPerDestination.getOrDefault(workload.producerDestination(i), 0);
-      trackers[i] = new SequenceTracker(sharing > 1);
+    // Indexed by global producer: only producers whose messages this run's consumers can receive
+    // get a tracker; a message from any other is foreign.
+    trackers = new SequenceTracker[shard.totalProducers()];
+    for (int p = 0; p < trackers.length; p++) {
+      if (consumedHere(p)) {
+        int sharing = localConsumersOfDestination[p % workload.destinations().count()];
+        trackers[p] = new SequenceTracker(sharing > 1);
+      }
     }
     for (int j = 0; j < workload.consumers(); j++) {
       ConsumerTask task =
@@ -130,32 +155,32 @@ public final class Runner {
               clock, control, recorders, trackers, producerIdBase, workload.messagesPerConsumer());
       ConsumerSpec spec =
           new ConsumerSpec(
-              j,
-              workload.consumerDestination(j),
+              shard.firstConsumer() + j,
+              workload.destinations().names().get(destinationOfConsumer(j)),
               workload.prefetch(),
               workload.ackMode(),
               workload.ackEvery());
       driverConsumers.add(driver.createConsumer(spec, task));
       consumers.add(task);
     }
-    this.consumersPerDestination = consumersPerDestination;
   }
 
   private void createProducers() throws DriverException {
     for (int i = 0; i < workload.producers(); i++) {
-      String destination = workload.producerDestination(i);
+      int global = shard.firstProducer() + i;
+      String destination = workload.destinations().names().get(destinationOfProducer(i));
       ProducerTask task =
           new ProducerTask(
               i,
-              (producerIdBase + i) & 0xFFFF,
+              (producerIdBase + global) & 0xFFFF,
               workload,
               clock,
               control,
               recorders,
-              consumersPerDestination.containsKey(destination));
+              shard.destinationConsumed(workload, destinationOfProducer(i)));
       ProducerSpec spec =
           new ProducerSpec(
-              i,
+              global,
               destination,
               workload.inFlightWindow(),
               workload.persistent(),
@@ -165,48 +190,90 @@ public final class Runner {
     }
   }
 
-  private RunResult measure(DriverDescription description) {
+  private RunResult measure() {
     long intervalNanos = workload.reportInterval().toNanos();
-    long start = clock.nanoTime();
+    long start = alignedStart(intervalNanos);
     long warmupIntervals = (workload.warmup().toNanos() + intervalNanos - 1) / intervalNanos;
     long warmupEnd = start + warmupIntervals * intervalNanos;
     long end =
         workload.duration() == null ? Long.MAX_VALUE : warmupEnd + workload.duration().toNanos();
-    Environment environment = environment(description);
+    Environment environment = Environment.capture(description, assembly.stampInBody());
     WorkloadSummary summary = WorkloadSummary.of(workload);
-    forEachSink(sink -> sink.started(environment, summary));
+    sinks.each(sink -> sink.started(environment, summary));
+    for (ProducerTask p : producers) {
+      p.schedule(start, end);
+    }
     IntervalCollector collector =
         new IntervalCollector(
             recorders.byKind(),
-            producers,
-            consumers,
+            this::counters,
             clock,
             start,
-            warmupEnd,
             intervalNanos,
-            (sample, histograms) -> forEachSink(sink -> sink.interval(sample, histograms)));
-    ScheduledExecutorService reporter = startReporter(collector, intervalNanos);
+            warmupIntervals,
+            workload.rate());
+    ScheduledExecutorService reporter = startReporter(collector, start, intervalNanos);
     if (!workload.progressTimeout().isZero()) {
       watchProgress(reporter);
     }
     for (ProducerTask p : producers) {
-      p.schedule(start, end);
       p.thread().start();
     }
     awaitSending(end);
     long producersStopped = clock.nanoTime();
     drain();
     stopReporter(reporter);
-    collector.collect();
+    publish(collector.collect());
+    long lastReceive = start;
+    for (ConsumerTask c : consumers) {
+      lastReceive = Math.max(lastReceive, c.lastReceiveNanos());
+    }
+    DriverException failure = control.failure();
+    String status =
+        failure != null
+            ? RunResult.FAILED
+            : control.interrupted() ? RunResult.INTERRUPTED : RunResult.COMPLETED;
+    List<ProducerIntegrity> byProducer = integrityByProducer();
     RunResult result =
-        result(environment, summary, collector, warmupEnd, producersStopped, intervalNanos);
-    forEachSink(sink -> sink.finished(result));
+        assembly.result(
+            new ResultAssembly.Measured(
+                environment,
+                status,
+                failure == null ? null : failure.getMessage(),
+                collector,
+                producersStopped,
+                lastReceive,
+                byProducer,
+                IntegrityCounts.of(byProducer, foreign(), p -> consumedHere(p.producer())),
+                maxConsumersPerDestination(),
+                sinks.failures()));
+    sinks.each(sink -> sink.finished(result));
     return result;
   }
 
-  /** Closes an interval every {@code intervalNanos} of real time, whatever the run's clock. */
-  private static ScheduledExecutorService startReporter(
-      IntervalCollector collector, long intervalNanos) {
+  /**
+   * Waits until the next multiple of the interval since the Unix epoch, so that the intervals of
+   * processes started apart line up and the CSV and the interval log cut at the same instants.
+   */
+  private long alignedStart(long intervalNanos) {
+    long now = clock.nanoTime();
+    long epochNow = now + clock.epochOffsetNanos();
+    long start = now + (Math.floorDiv(epochNow, intervalNanos) + 1) * intervalNanos - epochNow;
+    try {
+      clock.sleepUntil(start);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return start;
+  }
+
+  private void publish(IntervalCollector.Cut cut) {
+    sinks.each(sink -> sink.interval(cut.sample(), cut.histograms()));
+  }
+
+  /** Closes an interval every {@code intervalNanos} of real time from the start. */
+  private ScheduledExecutorService startReporter(
+      IntervalCollector collector, long start, long intervalNanos) {
     ScheduledExecutorService reporter =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -214,9 +281,24 @@ public final class Runner {
               t.setDaemon(true);
               return t;
             });
+    long firstDelay =
+        Math.max(0, Math.min(intervalNanos, start + intervalNanos - clock.nanoTime()));
     reporter.scheduleAtFixedRate(
-        collector::collect, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
+        () -> publish(collector.collect()), firstDelay, intervalNanos, TimeUnit.NANOSECONDS);
     return reporter;
+  }
+
+  /** The run's cumulative counts now, over every producer and consumer. */
+  private MessageCounts counters() {
+    MessageCounts total = MessageCounts.ZERO;
+    for (ProducerTask p : producers) {
+      total = total.plus(p.counts());
+    }
+    long received = 0;
+    for (ConsumerTask c : consumers) {
+      received += c.received.get();
+    }
+    return total.plus(new MessageCounts(0, 0, received, MessageCounts.ZERO.notAccepted(), 0, 0, 0));
   }
 
   /**
@@ -228,7 +310,8 @@ public final class Runner {
     long[] last = {-1, System.nanoTime()};
     reporter.scheduleWithFixedDelay(
         () -> {
-          long progress = progressCount();
+          MessageCounts c = counters();
+          long progress = c.sent() + c.confirmed() + c.received() + c.notAccepted().total();
           long now = System.nanoTime();
           if (progress != last[0]) {
             last[0] = progress;
@@ -245,17 +328,6 @@ public final class Runner {
         100,
         100,
         TimeUnit.MILLISECONDS);
-  }
-
-  private long progressCount() {
-    long count = 0;
-    for (ProducerTask p : producers) {
-      count += p.sent.get() + p.confirmed.sum() + p.rejected.sum() + p.failed.sum();
-    }
-    for (ConsumerTask c : consumers) {
-      count += c.received.get();
-    }
-    return count;
   }
 
   private static void stopReporter(ScheduledExecutorService reporter) {
@@ -306,8 +378,9 @@ public final class Runner {
       return true;
     }
     for (int i = 0; i < producers.size(); i++) {
-      ProducerTask p = producers.get(i);
-      if (p.consumed() && trackers[i].unique() < p.accepted()) {
+      int global = shard.firstProducer() + i;
+      // Messages other runs' consumers read are theirs to wait for.
+      if (consumedHere(global) && trackers[global].unique() < producers.get(i).accepted()) {
         return false;
       }
     }
@@ -326,191 +399,45 @@ public final class Runner {
     return true;
   }
 
-  private RunResult result(
-      Environment environment,
-      WorkloadSummary summary,
-      IntervalCollector collector,
-      long warmupEnd,
-      long producersStopped,
-      long intervalNanos) {
-    long lastReceive = warmupEnd;
-    for (ConsumerTask c : consumers) {
-      lastReceive = Math.max(lastReceive, c.lastReceiveNanos());
-    }
-    double sendSeconds = Math.max(0, producersStopped - warmupEnd) / 1e9;
-    double receiveSeconds = Math.max(0, lastReceive - warmupEnd) / 1e9;
-    long sent = collector.measuredSent();
-    long received = collector.measuredReceived();
-    long confirmed = collector.measuredConfirmed();
-    double cpuSeconds = collector.measuredCpuNanos() / 1e9;
-    long moved = Math.max(sent, received);
-    Totals totals =
-        new Totals(
-            sendSeconds,
-            receiveSeconds,
-            sent,
-            confirmed,
-            sumOverProducers(p -> p.rejected.sum()),
-            sumOverProducers(p -> p.released.sum()),
-            sumOverProducers(p -> p.modified.sum()),
-            sumOverProducers(p -> p.failed.sum()),
-            sumOverProducers(p -> p.retried.sum()),
-            sumOverProducers(p -> p.returned.sum()),
-            sumOverProducers(ProducerTask::unconfirmed),
-            sumOverProducers(ProducerTask::skipped),
-            received,
-            sendSeconds > 0 ? sent / sendSeconds : 0,
-            sendSeconds > 0 ? confirmed / sendSeconds : 0,
-            receiveSeconds > 0 ? received / receiveSeconds : 0,
-            cpuSeconds,
-            moved > 0 ? cpuSeconds * 1e6 / moved : 0,
-            collector.peakRssBytes());
-
-    Map<String, LatencySummary> latency = new LinkedHashMap<>();
-    Map<LatencyKind, LatencyRecorder> byKind = recorders.byKind();
-    for (Map.Entry<LatencyKind, LatencyRecorder> e : byKind.entrySet()) {
-      Histogram total = collector.total(e.getKey());
-      LatencyRecorder r = e.getValue();
-      if (total.getTotalCount() > 0 || r.negativeCount() > 0) {
-        latency.put(
-            e.getKey().key(), LatencySummary.of(total, r.negativeCount(), r.clampedCount()));
-      }
-    }
-    IntegrityCounts integrity = integrity();
-    DriverException failure = control.failure();
-    String status =
-        failure != null ? "failed" : control.interrupted() ? "interrupted" : "completed";
-    List<String> warnings = warnings(environment, totals, latency, integrity);
-    return new RunResult(
-        RunResult.SCHEMA,
-        status,
-        failure == null ? null : failure.getMessage(),
-        summary,
-        environment,
-        totals,
-        latency,
-        integrity,
-        collector.samples(),
-        warnings);
-  }
-
-  private long sumOverProducers(ToLongFunction<ProducerTask> value) {
-    long total = 0;
-    for (ProducerTask p : producers) {
-      total += value.applyAsLong(p);
-    }
-    return total;
-  }
-
-  private IntegrityCounts integrity() {
-    long unique = 0;
-    long lost = 0;
-    long duplicates = 0;
-    long redelivered = 0;
-    long outOfOrder = 0;
-    long foreign = 0;
+  /** What this run's consumers saw of each producer, and what its own producers had accepted. */
+  private List<ProducerIntegrity> integrityByProducer() {
+    Map<Integer, Long> accepted = new HashMap<>();
     for (int i = 0; i < producers.size(); i++) {
-      SequenceTracker t = trackers[i];
-      unique += t.unique();
-      duplicates += t.duplicates();
-      redelivered += t.redelivered();
-      outOfOrder += t.outOfOrder();
-      if (producers.get(i).consumed()) {
-        lost += t.lost(producers.get(i).accepted());
-      }
+      accepted.put(shard.firstProducer() + i, producers.get(i).accepted());
     }
+    List<ProducerIntegrity> entries = new ArrayList<>();
+    for (int p = 0; p < trackers.length; p++) {
+      SequenceTracker t = trackers[p];
+      if (t == null && !accepted.containsKey(p)) {
+        continue;
+      }
+      entries.add(
+          new ProducerIntegrity(
+              p,
+              accepted.getOrDefault(p, 0L),
+              shard.destinationConsumed(workload, p % workload.destinations().count()),
+              t == null ? 0 : t.unique(),
+              t == null ? 0 : t.duplicates(),
+              t == null ? 0 : t.redelivered(),
+              t == null ? 0 : t.outOfOrder()));
+    }
+    return entries;
+  }
+
+  private long foreign() {
+    long foreign = 0;
     for (ConsumerTask c : consumers) {
       foreign += c.foreign.get();
     }
-    return new IntegrityCounts(unique, lost, duplicates, redelivered, outOfOrder, foreign);
+    return foreign;
   }
 
-  private List<String> warnings(
-      Environment env,
-      Totals totals,
-      Map<String, LatencySummary> latency,
-      IntegrityCounts integrity) {
-    List<String> warnings = new ArrayList<>();
-    if (integrity.lost() > 0) {
-      warnings.add(
-          "LOSS: "
-              + integrity.lost()
-              + " message(s) accepted by the broker were never received"
-              + (control.interrupted() ? " (the run was interrupted: some may be in flight)" : ""));
+  private int maxConsumersPerDestination() {
+    int max = 0;
+    for (int n : localConsumersOfDestination) {
+      max = Math.max(max, n);
     }
-    if (integrity.duplicates() > 0) {
-      warnings.add("DUPLICATES: " + integrity.duplicates() + " message(s) received more than once");
-    }
-    if (integrity.foreign() > 0) {
-      warnings.add(integrity.foreign() + " message(s) received that no producer of this run sent");
-    }
-    if (totals.unconfirmed() > 0) {
-      warnings.add(totals.unconfirmed() + " message(s) were never confirmed by the broker");
-    }
-    if (totals.rejected() + totals.failed() + totals.returned() > 0) {
-      warnings.add(
-          "the broker refused "
-              + (totals.rejected() + totals.failed())
-              + " and returned "
-              + totals.returned()
-              + " message(s)");
-    }
-    LatencySummary e2e = latency.get(LatencyKind.END_TO_END.key());
-    if (e2e != null && e2e.negative() > 0) {
-      warnings.add(e2e.negative() + " negative latencies: producer and consumer clocks disagree");
-    }
-    if (env.embedded()) {
-      warnings.add("embedded broker: smoke figures, the broker shared this machine's CPU");
-    }
-    if ("header".equals(env.stampLocation())) {
-      warnings.add(
-          "the "
-              + OutgoingMessage.STAMP_BYTES
-              + "-byte stamp travelled in a message header: the body is smaller");
-    }
-    warnings.addAll(sinkErrors);
-    return warnings;
-  }
-
-  private Environment environment(DriverDescription d) {
-    String version = Runner.class.getPackage().getImplementationVersion();
-    return new Environment(
-        d.driver(),
-        d.target(),
-        d.embedded(),
-        d.clientLibrary(),
-        workload.messageBytes() >= OutgoingMessage.STAMP_BYTES ? "body" : "header",
-        Instant.now().toString(),
-        hostName(),
-        System.getProperty("os.name") + " " + System.getProperty("os.version"),
-        Runtime.version().toString(),
-        Runtime.getRuntime().availableProcessors(),
-        version == null ? "dev" : version);
-  }
-
-  private static String hostName() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "unknown";
-    }
-  }
-
-  private interface SinkCall {
-    void accept(ReportSink sink) throws IOException;
-  }
-
-  private void forEachSink(SinkCall call) {
-    for (var it = sinks.iterator(); it.hasNext(); ) {
-      ReportSink sink = it.next();
-      try {
-        call.accept(sink);
-      } catch (IOException | RuntimeException e) {
-        sinkErrors.add("report output failed and was stopped: " + e.getMessage());
-        it.remove();
-        closeQuietly(sink);
-      }
-    }
+    return max;
   }
 
   private void closeAll() {
@@ -524,9 +451,6 @@ public final class Runner {
     }
     for (io.brokerbench.spi.Consumer c : driverConsumers) {
       closeQuietly(c);
-    }
-    for (ReportSink sink : sinks) {
-      closeQuietly(sink);
     }
   }
 

@@ -3,7 +3,6 @@ package io.brokerbench.latency;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.HdrHistogram.SingleWriterRecorder;
@@ -18,8 +17,11 @@ import org.HdrHistogram.SingleWriterRecorder;
  * Histogram interval = recorder.intervalHistogram();          // reporter thread, per interval
  * }</pre>
  *
- * <p>Values are nanoseconds with 3 significant digits, from 1 ns to {@link #HIGHEST_NANOS}.
- * Negative values are counted and dropped; values above the range are clamped and counted.
+ * <p>Values are nanoseconds with 3 significant digits, from 1 ns to {@link #HIGHEST_NANOS}. Values
+ * above the range are recorded as {@link #HIGHEST_NANOS} ({@link #clampedCount} finds them).
+ * Negative values (clocks that disagree) cannot be recorded: each writer counts them in a small
+ * recorder of its own that flips with the values, so an interval's negative count belongs to
+ * exactly the same interval as its values.
  *
  * <p>Implementation notes: HdrHistogram's multi-writer {@link Recorder} costs about six atomic
  * operations per value; its {@link SingleWriterRecorder} two. So each producer and consumer gets an
@@ -34,15 +36,20 @@ public final class LatencyRecorder {
   /** Significant decimal digits kept. */
   public static final int SIGNIFICANT_DIGITS = 3;
 
+  // Negative values are only counted: the coarsest precision keeps their recorders small.
+  private static final int NEGATIVE_DIGITS = 0;
+
   private final List<Writer> writers = new CopyOnWriteArrayList<>();
-  private final LongAdder negative = new LongAdder();
-  private final LongAdder clamped = new LongAdder();
   private final Histogram interval = newHistogram();
+  private long intervalNegative;
   private Writer shared;
 
   /** A writer for one thread at a time (a producer, or one consumer's delivery callbacks). */
   public Writer exclusiveWriter() {
-    Writer writer = new Writer(new SingleWriterRecorder(1, HIGHEST_NANOS, SIGNIFICANT_DIGITS));
+    Writer writer =
+        new Writer(
+            IntervalRecorder.singleWriter(SIGNIFICANT_DIGITS),
+            IntervalRecorder.singleWriter(NEGATIVE_DIGITS));
     writers.add(writer);
     return writer;
   }
@@ -50,7 +57,10 @@ public final class LatencyRecorder {
   /** The writer any number of threads may use at once. */
   public synchronized Writer sharedWriter() {
     if (shared == null) {
-      shared = new Writer(new Recorder(1, HIGHEST_NANOS, SIGNIFICANT_DIGITS));
+      shared =
+          new Writer(
+              IntervalRecorder.multiWriter(SIGNIFICANT_DIGITS),
+              IntervalRecorder.multiWriter(NEGATIVE_DIGITS));
       writers.add(shared);
     }
     return shared;
@@ -67,10 +77,12 @@ public final class LatencyRecorder {
    */
   public synchronized Histogram intervalHistogram() {
     interval.reset();
+    intervalNegative = 0;
     long start = Long.MAX_VALUE;
     long end = 0;
     for (Writer writer : writers) {
       Histogram h = writer.intervalHistogram();
+      intervalNegative += writer.intervalNegativeCount();
       interval.add(h);
       start = Math.min(start, h.getStartTimeStamp());
       end = Math.max(end, h.getEndTimeStamp());
@@ -82,14 +94,14 @@ public final class LatencyRecorder {
     return interval;
   }
 
-  /** Negative values seen so far (dropped). */
-  public long negativeCount() {
-    return negative.sum();
+  /** Negative values in the interval the last {@link #intervalHistogram()} call returned. */
+  public synchronized long intervalNegativeCount() {
+    return intervalNegative;
   }
 
-  /** Values above {@link #HIGHEST_NANOS} seen so far (recorded as the highest value). */
-  public long clampedCount() {
-    return clamped.sum();
+  /** Values of a histogram of this recorder's that were above the range and so clamped. */
+  public static long clampedCount(Histogram histogram) {
+    return histogram.getTotalCount() == 0 ? 0 : histogram.getCountAtValue(HIGHEST_NANOS);
   }
 
   /** An empty histogram with the recorders' range and precision. */
@@ -97,20 +109,16 @@ public final class LatencyRecorder {
     return new Histogram(1, HIGHEST_NANOS, SIGNIFICANT_DIGITS);
   }
 
-  /** Records into one underlying HdrHistogram recorder. */
+  /** Records into one underlying HdrHistogram recorder (and one for negative values). */
   public final class Writer {
-    private final SingleWriterRecorder single;
-    private final Recorder concurrent;
+    private final IntervalRecorder values;
+    private final IntervalRecorder negatives;
     private Histogram recycled;
+    private Histogram recycledNegatives;
 
-    private Writer(SingleWriterRecorder single) {
-      this.single = single;
-      this.concurrent = null;
-    }
-
-    private Writer(Recorder concurrent) {
-      this.single = null;
-      this.concurrent = concurrent;
+    private Writer(IntervalRecorder values, IntervalRecorder negatives) {
+      this.values = values;
+      this.negatives = negatives;
     }
 
     /** Records one value in nanoseconds. Wait-free and allocation-free. */
@@ -123,28 +131,66 @@ public final class LatencyRecorder {
     }
 
     private void recordInRange(long nanos) {
-      if (single != null) {
-        single.recordValue(nanos);
-      } else {
-        concurrent.recordValue(nanos);
-      }
+      values.recordValue(nanos);
     }
 
     private void recordOutOfRange(long nanos) {
       if (nanos < 0) {
-        negative.increment();
+        negatives.recordValue(
+            nanos == Long.MIN_VALUE ? HIGHEST_NANOS : Math.min(-nanos, HIGHEST_NANOS));
       } else {
-        clamped.increment();
         recordInRange(HIGHEST_NANOS);
       }
     }
 
     private Histogram intervalHistogram() {
-      recycled =
-          single != null
-              ? single.getIntervalHistogram(recycled)
-              : concurrent.getIntervalHistogram(recycled);
+      recycled = values.intervalHistogram(recycled);
       return recycled;
+    }
+
+    private long intervalNegativeCount() {
+      recycledNegatives = negatives.intervalHistogram(recycledNegatives);
+      return recycledNegatives.getTotalCount();
+    }
+  }
+
+  /**
+   * HdrHistogram's two interval recorders behind one interface, chosen at construction: the
+   * single-writer one (two atomic operations per value) or the multi-writer one (about six).
+   */
+  private interface IntervalRecorder {
+    void recordValue(long nanos);
+
+    Histogram intervalHistogram(Histogram recycled);
+
+    static IntervalRecorder singleWriter(int digits) {
+      SingleWriterRecorder r = new SingleWriterRecorder(1, HIGHEST_NANOS, digits);
+      return new IntervalRecorder() {
+        @Override
+        public void recordValue(long nanos) {
+          r.recordValue(nanos);
+        }
+
+        @Override
+        public Histogram intervalHistogram(Histogram recycled) {
+          return r.getIntervalHistogram(recycled);
+        }
+      };
+    }
+
+    static IntervalRecorder multiWriter(int digits) {
+      Recorder r = new Recorder(1, HIGHEST_NANOS, digits);
+      return new IntervalRecorder() {
+        @Override
+        public void recordValue(long nanos) {
+          r.recordValue(nanos);
+        }
+
+        @Override
+        public Histogram intervalHistogram(Histogram recycled) {
+          return r.getIntervalHistogram(recycled);
+        }
+      };
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.brokerbench.loopback;
 
 import io.brokerbench.rate.NanoClock;
+import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
@@ -35,7 +36,8 @@ public final class LoopbackDriver implements Driver {
 
   @Override
   public DriverDescription description() {
-    return new DriverDescription("loopback", "in-memory", false, true, "none");
+    return new DriverDescription(
+        "loopback", "in-memory", false, true, "none", new BrokerIdentity("loopback", "in-memory"));
   }
 
   @Override

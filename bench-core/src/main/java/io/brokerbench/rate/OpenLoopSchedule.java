@@ -29,7 +29,8 @@ public final class OpenLoopSchedule {
   private long stepStartNanos;
   private long stepEndNanos;
   private long indexInStep;
-  private long skipped;
+  // Written only on the skip path, read by the reporting thread.
+  private volatile long skipped;
 
   /**
    * A schedule for one of {@code producers} producers sharing the profile's total rate.

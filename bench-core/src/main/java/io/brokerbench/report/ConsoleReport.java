@@ -1,11 +1,20 @@
 package io.brokerbench.report;
 
-import io.brokerbench.integrity.IntegrityCounts;
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.Environment;
+import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.StepResult;
+import io.brokerbench.result.Totals;
+import io.brokerbench.result.Warning;
+import io.brokerbench.result.WorkloadSummary;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Prints one line per interval and a final summary for people: rates, latency percentiles (from the
@@ -14,6 +23,7 @@ import org.HdrHistogram.Histogram;
 public final class ConsoleReport implements ReportSink {
   private final PrintWriter out;
   private final boolean intervalLines;
+  private boolean confirms = true;
   private int lines;
 
   /** A report printing every interval and the summary to {@code out}. */
@@ -34,6 +44,7 @@ public final class ConsoleReport implements ReportSink {
 
   @Override
   public void started(Environment env, WorkloadSummary workload) {
+    confirms = workload.inFlightWindow() > 0;
     out.printf(
         Locale.ROOT,
         "brokerbench %s -> %s%s, %d producer(s), %d consumer(s), %d B messages, stamp in %s%n",
@@ -48,99 +59,112 @@ public final class ConsoleReport implements ReportSink {
   }
 
   @Override
-  public void interval(IntervalSample s, Map<LatencyKind, Histogram> histograms) {
+  public void interval(IntervalSample s, LatencyHistograms histograms) {
     if (!intervalLines) {
       return;
     }
     if (lines++ % 20 == 0) {
       out.println(
-          "   time(s)     sent/s     conf/s     recv/s |  e2e p50(us)    p99(us)    max(us) |"
-              + " confirm p50(us)   p99(us) |  cpu%  rss(MB)");
+          "   time(s) step     sent/s     conf/s     recv/s |  e2e p50     p99     max |"
+              + " confirm p50     p99 |  cpu%  rss(MB)");
     }
     LatencySummary e2e = s.latency().get(LatencyKind.END_TO_END.key());
     LatencySummary confirm = s.latency().get(LatencyKind.CONFIRM.key());
     out.printf(
         Locale.ROOT,
-        "%10.1f %10.0f %10.0f %10.0f | %12s %10s %10s | %15s %9s | %5.0f %8s%s%n",
+        "%10.1f %4d %10.0f %10s %10.0f | %8s %7s %7s | %11s %7s | %5.0f %8s%s%n",
         s.endSeconds(),
-        s.sentPerSecond(),
-        s.confirmedPerSecond(),
-        s.receivedPerSecond(),
-        micros(e2e == null ? null : e2e.p50Micros(), e2e),
-        micros(e2e == null ? null : e2e.p99Micros(), e2e),
-        micros(e2e == null ? null : e2e.maxMicros(), e2e),
-        micros(confirm == null ? null : confirm.p50Micros(), confirm),
-        micros(confirm == null ? null : confirm.p99Micros(), confirm),
+        s.step(),
+        s.rates().sentPerSecond(),
+        confirms ? String.format(Locale.ROOT, "%.0f", s.rates().confirmedPerSecond()) : "-",
+        s.rates().receivedPerSecond(),
+        duration(e2e, LatencySummary::p50Micros),
+        duration(e2e, LatencySummary::p99Micros),
+        duration(e2e, LatencySummary::maxMicros),
+        duration(confirm, LatencySummary::p50Micros),
+        duration(confirm, LatencySummary::p99Micros),
         s.cpuPercent(),
         s.rssBytes() < 0 ? "-" : String.valueOf(s.rssBytes() >> 20),
         s.warmup() ? "  (warm-up)" : "");
     out.flush();
   }
 
-  private static String micros(Double value, LatencySummary summary) {
+  /**
+   * A latency in at most 7 characters with its unit (µs up to 10 ms, then ms, then s), so that
+   * latencies of seconds keep the table's columns.
+   */
+  static String duration(LatencySummary summary, ToDoubleFunction<LatencySummary> micros) {
     if (summary == null || summary.count() == 0) {
       return "-";
     }
-    return String.format(Locale.ROOT, "%.1f", value);
+    double us = micros.applyAsDouble(summary);
+    if (us < 10_000) {
+      return String.format(Locale.ROOT, "%.0fus", us);
+    }
+    if (us < 10_000_000) {
+      return String.format(Locale.ROOT, "%.1fms", us / 1000);
+    }
+    return String.format(Locale.ROOT, "%.1fs", us / 1_000_000);
   }
 
   @Override
   public void finished(RunResult r) {
-    Totals t = r.totals();
+    if (r.intervals().isEmpty() && !r.completed()) {
+      // Failed before sending started: the error is all there is, and the caller prints it.
+      return;
+    }
     out.println();
     out.printf(Locale.ROOT, "== brokerbench summary (%s) ==%n", r.status());
     if (r.error() != null) {
       out.println("error: " + r.error());
     }
-    out.printf(
-        Locale.ROOT,
-        "sent %d (%.0f msg/s), confirmed %d (%.0f msg/s), received %d (%.0f msg/s)%n",
-        t.sent(),
-        t.sentPerSecond(),
-        t.confirmed(),
-        t.confirmedPerSecond(),
-        t.received(),
-        t.receivedPerSecond());
-    out.printf(
-        Locale.ROOT,
-        "rejected %d, released %d, modified %d, failed %d, retries %d, returned %d, unconfirmed"
-            + " at end %d, skipped sends %d%n",
-        t.rejected(),
-        t.released(),
-        t.modified(),
-        t.failed(),
-        t.retried(),
-        t.returned(),
-        t.unconfirmed(),
-        t.skippedSends());
-    out.printf(
-        Locale.ROOT,
-        "client CPU %.2f s (%.2f us/msg), peak RSS %s MB%n",
-        t.cpuSeconds(),
-        t.cpuMicrosPerMessage(),
-        t.peakRssBytes() < 0 ? "-" : String.valueOf(t.peakRssBytes() >> 20));
+    printTotals(r.totals(), confirms);
+    if (r.steps().size() > 1) {
+      out.println(
+          "rate steps      target/s     sent/s     conf/s     recv/s |  e2e p50     p99   p99.9"
+              + "     max");
+      for (StepResult step : r.steps()) {
+        LatencySummary e2e = step.latency().get(LatencyKind.END_TO_END.key());
+        out.printf(
+            Locale.ROOT,
+            "  step %-4d %13s %10.0f %10s %10.0f | %8s %7s %7s %7s%n",
+            step.index(),
+            step.targetPerSecond() == 0
+                ? "unlimited"
+                : String.format(Locale.ROOT, "%.0f", step.targetPerSecond()),
+            step.totals().rates().sentPerSecond(),
+            confirms
+                ? String.format(Locale.ROOT, "%.0f", step.totals().rates().confirmedPerSecond())
+                : "-",
+            step.totals().rates().receivedPerSecond(),
+            duration(e2e, LatencySummary::p50Micros),
+            duration(e2e, LatencySummary::p99Micros),
+            duration(e2e, LatencySummary::p999Micros),
+            duration(e2e, LatencySummary::maxMicros));
+      }
+    }
     out.println(
-        "latency (us)                            count      min      p50      p75      p90      p95"
+        "latency                                   count      min      p50      p75      p90      p95"
             + "      p99    p99.9   p99.99      max");
     for (LatencyKind kind : LatencyKind.values()) {
       LatencySummary l = r.latency().get(kind.key());
-      if (l == null || l.count() == 0) {
+      if (l == null || l.count() + l.negative() == 0) {
         continue;
       }
       out.printf(
           Locale.ROOT,
-          "%-34s %10d %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f%s%n",
+          "%-36s %10d %8s %8s %8s %8s %8s %8s %8s %8s %8s%s%n",
           kind.label(),
           l.count(),
-          l.minMicros(),
-          l.p50Micros(),
-          l.p75Micros(),
-          l.p90Micros(),
-          l.p95Micros(),
-          l.p99Micros(),
-          l.p999Micros(),
-          l.p9999Micros(),
-          l.maxMicros(),
+          duration(l, LatencySummary::minMicros),
+          duration(l, LatencySummary::p50Micros),
+          duration(l, LatencySummary::p75Micros),
+          duration(l, LatencySummary::p90Micros),
+          duration(l, LatencySummary::p95Micros),
+          duration(l, LatencySummary::p99Micros),
+          duration(l, LatencySummary::p999Micros),
+          duration(l, LatencySummary::p9999Micros),
+          duration(l, LatencySummary::maxMicros),
           l.negative() + l.clamped() > 0
               ? "  (" + l.negative() + " negative, " + l.clamped() + " clamped)"
               : "");
@@ -155,9 +179,42 @@ public final class ConsoleReport implements ReportSink {
         i.redelivered(),
         i.outOfOrder(),
         i.foreign());
-    for (String warning : r.warnings()) {
-      out.println("WARNING: " + warning);
+    for (Warning warning : r.warnings()) {
+      out.println(warning.message());
     }
     out.flush();
+  }
+
+  private void printTotals(Totals t, boolean confirms) {
+    MessageCounts c = t.counts();
+    out.printf(
+        Locale.ROOT,
+        "sent %d (%.0f msg/s), confirmed %s, received %d (%.0f msg/s)%n",
+        c.sent(),
+        t.rates().sentPerSecond(),
+        confirms
+            ? String.format(
+                Locale.ROOT, "%d (%.0f msg/s)", c.confirmed(), t.rates().confirmedPerSecond())
+            : "- (confirms off)",
+        c.received(),
+        t.rates().receivedPerSecond());
+    out.printf(
+        Locale.ROOT,
+        "rejected %d, released %d, modified %d, failed %d, retries %d, returned %d, unconfirmed"
+            + " at end %d, skipped sends %d%n",
+        c.notAccepted().rejected(),
+        c.notAccepted().released(),
+        c.notAccepted().modified(),
+        c.notAccepted().failed(),
+        c.retried(),
+        c.notAccepted().returned(),
+        c.unconfirmed(),
+        c.skipped());
+    out.printf(
+        Locale.ROOT,
+        "client CPU %.2f s (%.2f us/msg), peak RSS %s MB%n",
+        t.client().cpuSeconds(),
+        t.client().cpuMicrosPerMessage(),
+        t.client().peakRssBytes() < 0 ? "-" : String.valueOf(t.client().peakRssBytes() >> 20));
   }
 }

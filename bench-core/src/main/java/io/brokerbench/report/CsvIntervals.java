@@ -1,6 +1,10 @@
 package io.brokerbench.report;
 
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.MessageCounts;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,13 +13,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Writes the per-interval series as CSV, one row per interval, flushed as each interval ends so an
- * interrupted run keeps its rows. Latency columns are microseconds: {@code <kind>_p50_us}, {@code
- * <kind>_p99_us}, {@code <kind>_max_us} for every {@link LatencyKind} (empty when no value).
+ * interrupted run keeps its rows. Rows are cut at the same instants as the HdrHistogram log's
+ * entries ({@code start_epoch_ms} is the entry's start time stamp). Latency columns are
+ * microseconds: {@code <kind>_p50_us}, {@code <kind>_p99_us}, {@code <kind>_max_us} for every
+ * {@link LatencyKind} (empty when no value).
  */
 public final class CsvIntervals implements ReportSink {
   private final BufferedWriter out;
@@ -38,6 +42,8 @@ public final class CsvIntervals implements ReportSink {
         new ArrayList<>(
             List.of(
                 "interval",
+                "step",
+                "start_epoch_ms",
                 "start_s",
                 "end_s",
                 "warmup",
@@ -45,8 +51,13 @@ public final class CsvIntervals implements ReportSink {
                 "confirmed",
                 "received",
                 "rejected",
+                "released",
+                "modified",
                 "failed",
+                "returned",
                 "retried",
+                "skipped",
+                "unconfirmed",
                 "sent_per_s",
                 "confirmed_per_s",
                 "received_per_s"));
@@ -61,34 +72,31 @@ public final class CsvIntervals implements ReportSink {
   }
 
   @Override
-  public void interval(IntervalSample s, Map<LatencyKind, Histogram> histograms)
-      throws IOException {
+  public void interval(IntervalSample s, LatencyHistograms histograms) throws IOException {
+    MessageCounts c = s.counts();
     StringBuilder row = new StringBuilder();
-    row.append(s.index())
-        .append(',')
-        .append(number(s.startSeconds()))
-        .append(',')
-        .append(number(s.endSeconds()))
-        .append(',')
-        .append(s.warmup())
-        .append(',')
-        .append(s.sent())
-        .append(',')
-        .append(s.confirmed())
-        .append(',')
-        .append(s.received())
-        .append(',')
-        .append(s.rejected())
-        .append(',')
-        .append(s.failed())
-        .append(',')
-        .append(s.retried())
-        .append(',')
-        .append(number(s.sentPerSecond()))
-        .append(',')
-        .append(number(s.confirmedPerSecond()))
-        .append(',')
-        .append(number(s.receivedPerSecond()));
+    row.append(s.index()).append(',').append(s.step()).append(',').append(s.startEpochMillis());
+    row.append(',').append(number(s.startSeconds())).append(',').append(number(s.endSeconds()));
+    row.append(',').append(s.warmup());
+    for (long count :
+        new long[] {
+          c.sent(),
+          c.confirmed(),
+          c.received(),
+          c.notAccepted().rejected(),
+          c.notAccepted().released(),
+          c.notAccepted().modified(),
+          c.notAccepted().failed(),
+          c.notAccepted().returned(),
+          c.retried(),
+          c.skipped(),
+          c.unconfirmed()
+        }) {
+      row.append(',').append(count);
+    }
+    row.append(',').append(number(s.rates().sentPerSecond()));
+    row.append(',').append(number(s.rates().confirmedPerSecond()));
+    row.append(',').append(number(s.rates().receivedPerSecond()));
     for (LatencyKind kind : LatencyKind.values()) {
       LatencySummary l = s.latency().get(kind.key());
       if (l == null || l.count() == 0) {

@@ -1,12 +1,15 @@
 package io.brokerbench.report;
 
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.Environment;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.WorkloadSummary;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -33,32 +36,34 @@ public final class HistogramLog implements ReportSink {
       throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
     }
     this.writer = new HistogramLogWriter(stream);
+    // Written at once, so that the log of a run that fails before its first interval is a valid,
+    // empty log rather than an empty file.
+    writer.outputLogFormatVersion();
+    writer.outputComment("brokerbench: values in nanoseconds; tags: latency kinds");
+    stream.flush();
   }
 
   @Override
   public void started(Environment environment, WorkloadSummary workload) {
     writer.outputComment("brokerbench " + environment.driver() + " " + environment.target());
-    writer.outputComment("values in nanoseconds; tags: latency kinds");
+    stream.flush();
   }
 
   @Override
-  public void interval(IntervalSample sample, Map<LatencyKind, Histogram> histograms) {
+  public void interval(IntervalSample sample, LatencyHistograms histograms) {
     if (!started) {
       // The log's start time must not be later than the first interval's start, or readers such
       // as HistogramLogProcessor skip that interval.
-      long startMillis = Long.MAX_VALUE;
-      for (Histogram h : histograms.values()) {
-        startMillis = Math.min(startMillis, h.getStartTimeStamp());
-      }
+      long startMillis = sample.startEpochMillis();
       writer.outputStartTime(startMillis);
       writer.setBaseTime(startMillis);
       writer.outputLegend();
       started = true;
     }
-    for (Map.Entry<LatencyKind, Histogram> e : histograms.entrySet()) {
-      Histogram h = e.getValue();
+    for (LatencyKind kind : LatencyKind.values()) {
+      Histogram h = histograms.histogram(kind);
       if (h.getTotalCount() > 0) {
-        h.setTag(e.getKey().key());
+        h.setTag(kind.key());
         writer.outputIntervalHistogram(h);
       }
     }

@@ -2,6 +2,7 @@ package io.brokerbench.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.brokerbench.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -1,6 +1,10 @@
 package io.brokerbench.report;
 
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Totals;
+import io.brokerbench.result.WorkloadSummary;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -56,8 +60,8 @@ public final class PerfTestSummary implements ReportSink {
   public void finished(RunResult r) {
     Totals t = r.totals();
     WorkloadSummary w = r.workload();
-    line("sending rate avg: " + rate(t.sentPerSecond()) + " " + RATE_LABEL);
-    line("receiving rate avg: " + rate(t.receivedPerSecond()) + " " + RATE_LABEL);
+    line("sending rate avg: " + rate(t.rates().sentPerSecond()) + " " + RATE_LABEL);
+    line("receiving rate avg: " + rate(t.rates().receivedPerSecond()) + " " + RATE_LABEL);
     // PerfTest shows a latency line whenever the feature is on, with zeros when nothing was seen.
     if (w.consumers() > 0) {
       line("consumer latency " + LATENCY_HEADER + " " + latency(r, LatencyKind.END_TO_END));

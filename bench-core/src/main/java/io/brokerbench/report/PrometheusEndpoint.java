@@ -1,7 +1,9 @@
 package io.brokerbench.report;
 
 import com.sun.net.httpserver.HttpServer;
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.IntervalSample;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
@@ -16,7 +18,6 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
@@ -87,15 +88,15 @@ public final class PrometheusEndpoint implements ReportSink {
   }
 
   @Override
-  public void interval(IntervalSample s, Map<LatencyKind, Histogram> histograms) {
-    sent.increment(s.sent());
-    confirmed.increment(s.confirmed());
-    received.increment(s.received());
+  public void interval(IntervalSample s, LatencyHistograms histograms) {
+    sent.increment(s.counts().sent());
+    confirmed.increment(s.counts().confirmed());
+    received.increment(s.counts().received());
     cpuPermille.set(Math.round(s.cpuPercent() * 10));
     rssBytes.set(s.rssBytes());
-    for (Map.Entry<LatencyKind, Histogram> e : histograms.entrySet()) {
-      Timer timer = timers.get(e.getKey());
-      for (HistogramIterationValue v : e.getValue().recordedValues()) {
+    for (LatencyKind kind : LatencyKind.values()) {
+      Timer timer = timers.get(kind);
+      for (HistogramIterationValue v : histograms.histogram(kind).recordedValues()) {
         long value = v.getValueIteratedTo();
         for (long n = v.getCountAtValueIteratedTo(); n > 0; n--) {
           timer.record(value, TimeUnit.NANOSECONDS);

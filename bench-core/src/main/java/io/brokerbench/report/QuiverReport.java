@@ -1,10 +1,15 @@
 package io.brokerbench.report;
 
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.Environment;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Totals;
+import io.brokerbench.result.WorkloadSummary;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * The report a quiver user knows: a table with one row per interval for sender and receiver (time,
@@ -52,9 +57,9 @@ public final class QuiverReport implements ReportSink {
   }
 
   @Override
-  public void interval(IntervalSample s, Map<LatencyKind, Histogram> histograms) {
-    sent += s.sent();
-    received += s.received();
+  public void interval(IntervalSample s, LatencyHistograms histograms) {
+    sent += s.counts().sent();
+    received += s.counts().received();
     LatencySummary e2e = s.latency().get(LatencyKind.END_TO_END.key());
     double rssMegabytes = s.rssBytes() < 0 ? 0 : s.rssBytes() / 1048576.0;
     out.printf(
@@ -62,12 +67,12 @@ public final class QuiverReport implements ReportSink {
         "%8.1f %,12d %,10.0f %7.0f %8.1f  %8.1f %,12d %,10.0f %7.0f %8.1f  %10s%n",
         s.endSeconds(),
         sent,
-        s.sentPerSecond(),
+        s.rates().sentPerSecond(),
         s.cpuPercent(),
         rssMegabytes,
         s.endSeconds(),
         received,
-        s.receivedPerSecond(),
+        s.rates().receivedPerSecond(),
         s.cpuPercent(),
         rssMegabytes,
         e2e == null ? "-" : String.format(Locale.ROOT, "%,.0f", e2e.p50Micros()));
@@ -80,14 +85,18 @@ public final class QuiverReport implements ReportSink {
     out.println();
     out.println("RESULTS");
     out.println();
-    line("Count", String.format(Locale.ROOT, "%,d messages", t.received()));
+    line("Count", String.format(Locale.ROOT, "%,d messages", t.counts().received()));
     line("Duration", String.format(Locale.ROOT, "%.1f seconds", t.receiveSeconds()));
-    line("Sender rate", String.format(Locale.ROOT, "%,.0f messages/s", t.sentPerSecond()));
-    line("Receiver rate", String.format(Locale.ROOT, "%,.0f messages/s", t.receivedPerSecond()));
+    line("Sender rate", String.format(Locale.ROOT, "%,.0f messages/s", t.rates().sentPerSecond()));
+    line(
+        "Receiver rate",
+        String.format(Locale.ROOT, "%,.0f messages/s", t.rates().receivedPerSecond()));
     line(
         "End-to-end rate",
         String.format(
-            Locale.ROOT, "%,.0f messages/s", Math.min(t.sentPerSecond(), t.receivedPerSecond())));
+            Locale.ROOT,
+            "%,.0f messages/s",
+            Math.min(t.rates().sentPerSecond(), t.rates().receivedPerSecond())));
     out.println();
     out.println("Latencies by percentile (from the intended send time):");
     out.println();

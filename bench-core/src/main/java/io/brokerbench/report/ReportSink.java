@@ -1,9 +1,11 @@
 package io.brokerbench.report;
 
-import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.result.Environment;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.WorkloadSummary;
 import java.io.IOException;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Receives a run's results as they happen. Called on the run's reporting thread, one call at a
@@ -21,8 +23,7 @@ public interface ReportSink extends AutoCloseable {
    * @param histograms the interval's raw latency histograms (nanoseconds) by kind; reused after the
    *     call returns
    */
-  default void interval(IntervalSample sample, Map<LatencyKind, Histogram> histograms)
-      throws IOException {}
+  default void interval(IntervalSample sample, LatencyHistograms histograms) throws IOException {}
 
   /** The run ended (completed, interrupted or failed). */
   default void finished(RunResult result) throws IOException {}

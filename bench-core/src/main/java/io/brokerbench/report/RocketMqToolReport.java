@@ -1,12 +1,13 @@
 package io.brokerbench.report;
 
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.LatencySummary;
 import java.io.PrintWriter;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * The periodic lines of RocketMQ's benchmark {@code Producer} and {@code Consumer}, so that users
@@ -26,30 +27,30 @@ public final class RocketMqToolReport implements ReportSink {
   }
 
   @Override
-  public void interval(IntervalSample s, Map<LatencyKind, Histogram> histograms) {
+  public void interval(IntervalSample s, LatencyHistograms histograms) {
     String now = LocalDateTime.now().format(TIME);
     LatencySummary rt = s.latency().get(LatencyKind.CONFIRM_FROM_SEND.key());
-    if (s.sent() > 0 || s.failed() > 0 || s.rejected() > 0) {
+    if (s.counts().sent() > 0 || s.counts().notAccepted().total() > 0) {
       out.printf(
           Locale.ROOT,
           "Current Time: %s | Send TPS: %d | Max RT(ms): %d | Average RT(ms): %7.3f | Send Failed:"
               + " %d | Response Failed: %d%n",
           now,
-          Math.round(s.sentPerSecond()),
+          Math.round(s.rates().sentPerSecond()),
           rt == null ? 0 : (long) (rt.maxMicros() / 1000),
           rt == null ? 0 : rt.meanMicros() / 1000,
-          s.failed(),
-          s.rejected());
+          s.counts().notAccepted().failed(),
+          s.counts().notAccepted().rejected());
     }
     LatencySummary b2c = s.latency().get(LatencyKind.END_TO_END_FROM_SEND.key());
     LatencySummary s2c = s.latency().get(LatencyKind.STORE_TO_CONSUME.key());
-    if (s.received() > 0) {
+    if (s.counts().received() > 0) {
       out.printf(
           Locale.ROOT,
           "Current Time: %s | Consume TPS: %d | AVG(B2C) RT(ms): %7.3f | AVG(S2C) RT(ms): %7.3f |"
               + " MAX(B2C) RT(ms): %d | MAX(S2C) RT(ms): %d%n",
           now,
-          Math.round(s.receivedPerSecond()),
+          Math.round(s.rates().receivedPerSecond()),
           b2c == null ? 0 : b2c.meanMicros() / 1000,
           s2c == null ? 0 : s2c.meanMicros() / 1000,
           b2c == null ? 0 : (long) (b2c.maxMicros() / 1000),

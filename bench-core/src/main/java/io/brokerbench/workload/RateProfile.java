@@ -49,6 +49,30 @@ public record RateProfile(List<RateStep> steps) {
     return new RateProfile(List.of(steps));
   }
 
+  /**
+   * The index of the step in force {@code sinceStart} after sending started; the last step for any
+   * time after all steps' durations.
+   */
+  public int stepAt(Duration sinceStart) {
+    Duration end = Duration.ZERO;
+    for (int i = 0; i < steps.size() - 1; i++) {
+      end = end.plus(steps.get(i).duration());
+      if (sinceStart.compareTo(end) < 0) {
+        return i;
+      }
+    }
+    return steps.size() - 1;
+  }
+
+  /** When step {@code index} starts, measured from the start of sending. */
+  public Duration stepStart(int index) {
+    Duration start = Duration.ZERO;
+    for (int i = 0; i < index; i++) {
+      start = start.plus(steps.get(i).duration());
+    }
+    return start;
+  }
+
   /** True when no step limits the rate. */
   public boolean unlimitedThroughout() {
     return steps.stream().allMatch(RateStep::unlimited);

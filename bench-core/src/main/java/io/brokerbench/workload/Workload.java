@@ -120,6 +120,17 @@ public record Workload(
       throw new WorkloadException(
           "report interval must be at least 100 ms (got " + reportInterval.toMillis() + " ms)");
     }
+    for (RateStep step : rate.steps()) {
+      // Each step's results are made of whole intervals, so a step must end where one does.
+      if (step.duration() != null && step.duration().toNanos() % reportInterval.toNanos() != 0) {
+        throw new WorkloadException(
+            "rate step duration "
+                + step.duration().toMillis()
+                + " ms is not a whole number of reporting intervals ("
+                + reportInterval.toMillis()
+                + " ms): change --step-duration or --interval");
+      }
+    }
     if (drainTimeout.isNegative()) {
       throw new WorkloadException("drain timeout must be >= 0 (got " + drainTimeout + ")");
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.workload.Destinations;
@@ -107,12 +107,12 @@ public abstract class DriverContractKit {
     RunResult result = run(smallWorkload("once").build());
 
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().sent()).isEqualTo(2_000);
+    assertThat(result.totals().counts().sent()).isEqualTo(2_000);
     if (supportsConfirms()) {
-      assertThat(result.totals().confirmed()).isEqualTo(2_000);
+      assertThat(result.totals().counts().confirmed()).isEqualTo(2_000);
       assertThat(result.latency().get("confirm").count()).isEqualTo(2_000);
     }
-    assertThat(result.totals().received()).isEqualTo(2_000);
+    assertThat(result.totals().counts().received()).isEqualTo(2_000);
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.integrity().duplicates()).isZero();
     assertThat(result.integrity().foreign()).isZero();
@@ -125,7 +125,7 @@ public abstract class DriverContractKit {
     RunResult result =
         run(smallWorkload("large").messageBytes(4_000).messagesPerProducer(500).build());
 
-    assertThat(result.totals().received()).isEqualTo(500);
+    assertThat(result.totals().counts().received()).isEqualTo(500);
     assertThat(result.integrity().clean()).isTrue();
     assertThat(result.environment().stampLocation()).isEqualTo("body");
   }
@@ -135,8 +135,8 @@ public abstract class DriverContractKit {
     RunResult result =
         run(smallWorkload("noconfirm").inFlightWindow(0).messagesPerProducer(1_000).build());
 
-    assertThat(result.totals().sent()).isEqualTo(1_000);
-    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.totals().counts().sent()).isEqualTo(1_000);
+    assertThat(result.totals().counts().received()).isEqualTo(1_000);
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.latency()).doesNotContainKey("confirm");
   }
@@ -153,8 +153,8 @@ public abstract class DriverContractKit {
 
     RunResult result = run(workload);
 
-    assertThat(result.totals().sent()).isEqualTo(900);
-    assertThat(result.totals().received()).isEqualTo(900);
+    assertThat(result.totals().counts().sent()).isEqualTo(900);
+    assertThat(result.totals().counts().received()).isEqualTo(900);
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.integrity().duplicates()).isZero();
   }
@@ -167,7 +167,7 @@ public abstract class DriverContractKit {
     RunResult result =
         run(smallWorkload("multiack").ack(AckMode.MULTIPLE, 10).prefetch(50).build());
 
-    assertThat(result.totals().received()).isEqualTo(2_000);
+    assertThat(result.totals().counts().received()).isEqualTo(2_000);
     assertThat(result.integrity().clean()).isTrue();
   }
 
@@ -178,7 +178,7 @@ public abstract class DriverContractKit {
     }
     RunResult result = run(smallWorkload("autoack").ack(AckMode.AUTO, 1).build());
 
-    assertThat(result.totals().received()).isEqualTo(2_000);
+    assertThat(result.totals().counts().received()).isEqualTo(2_000);
     assertThat(result.integrity().clean()).isTrue();
   }
 
@@ -193,8 +193,8 @@ public abstract class DriverContractKit {
 
     RunResult result = run(workload);
 
-    assertThat(result.totals().sent()).isBetween(950L, 1_001L);
-    assertThat(result.totals().sentPerSecond()).isBetween(380.0, 420.0);
+    assertThat(result.totals().counts().sent()).isBetween(950L, 1_001L);
+    assertThat(result.totals().rates().sentPerSecond()).isBetween(380.0, 420.0);
     assertThat(result.integrity().lost()).isZero();
   }
 

@@ -14,10 +14,24 @@ class LatencyRecorderTest {
     recorder.record(1_000);
 
     Histogram h = recorder.intervalHistogram();
-    assertThat(recorder.negativeCount()).isEqualTo(1);
-    assertThat(recorder.clampedCount()).isEqualTo(1);
+    assertThat(recorder.intervalNegativeCount()).isEqualTo(1);
+    assertThat(LatencyRecorder.clampedCount(h)).isEqualTo(1);
     assertThat(h.getTotalCount()).isEqualTo(2);
     assertThat(h.getMaxValue()).isEqualTo(h.highestEquivalentValue(LatencyRecorder.HIGHEST_NANOS));
+  }
+
+  @Test
+  void negativeValuesBelongToTheIntervalTheyWereRecordedIn() {
+    LatencyRecorder recorder = new LatencyRecorder();
+    LatencyRecorder.Writer exclusive = recorder.exclusiveWriter();
+    exclusive.record(-5);
+    recorder.record(-7);
+    recorder.intervalHistogram();
+    assertThat(recorder.intervalNegativeCount()).isEqualTo(2);
+
+    exclusive.record(3);
+    recorder.intervalHistogram();
+    assertThat(recorder.intervalNegativeCount()).isZero();
   }
 
   @Test

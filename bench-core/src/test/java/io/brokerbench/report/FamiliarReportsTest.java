@@ -2,10 +2,19 @@ package io.brokerbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.integrity.IntegrityCounts;
+import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.result.ClientCost;
+import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.NotAccepted;
+import io.brokerbench.result.Rates;
+import io.brokerbench.result.TestResults;
+import io.brokerbench.result.Totals;
+import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -15,24 +24,20 @@ class FamiliarReportsTest {
 
   private static LatencySummary latency(double p50Micros, double maxMicros) {
     return new LatencySummary(
-        10, 5, 1_500, 100, p50Micros, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, maxMicros, 0, 0);
+        10, 5, 1_500, 100, p50Micros, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, maxMicros, 0, 0,
+        null);
   }
 
   private static IntervalSample sample() {
     return new IntervalSample(
         0,
         0,
+        1_700_000_000_000L,
+        0,
         2,
         false,
-        20_000,
-        19_000,
-        18_000,
-        3,
-        2,
-        0,
-        10_000,
-        9_500,
-        9_000,
+        new MessageCounts(20_000, 19_000, 18_000, new NotAccepted(3, 0, 0, 2, 0), 0, 0, 0),
+        new Rates(10_000, 9_500, 9_000),
         Map.of(
             "e2e", latency(1_234, 9_999),
             "e2e_send", latency(1_000, 8_000),
@@ -45,21 +50,18 @@ class FamiliarReportsTest {
   @Test
   void quiverTableAndResultsBlock() {
     QuiverReport report = new QuiverReport(out);
-    report.interval(sample(), Map.of());
+    report.interval(sample(), LatencyHistograms.empty());
     report.finished(
-        new RunResult(
-            RunResult.SCHEMA,
-            "completed",
-            null,
-            null,
-            null,
+        TestResults.completed(
+            Workload.builder().build(),
             new Totals(
-                2, 2, 20_000, 19_000, 0, 0, 0, 0, 0, 0, 0, 0, 18_000, 10_000, 9_500, 9_000, 1, 50,
-                1),
+                2,
+                2,
+                TestResults.counts(20_000, 19_000, 18_000),
+                new Rates(10_000, 9_500, 9_000),
+                new ClientCost(1, 50, 1)),
             Map.of("e2e", latency(1_234, 9_999)),
-            new IntegrityCounts(18_000, 0, 0, 0, 0, 0),
-            List.of(),
-            List.of()));
+            new IntegrityCounts(18_000, 0, 0, 0, 0, 0)));
 
     assertThat(text.toString())
         .contains("     2.0       20,000     10,000      55    200.0       2.0       18,000")
@@ -72,7 +74,7 @@ class FamiliarReportsTest {
 
   @Test
   void rocketMqToolLinesWithFailuresSplitLikeTheTool() {
-    new RocketMqToolReport(out).interval(sample(), Map.of());
+    new RocketMqToolReport(out).interval(sample(), LatencyHistograms.empty());
 
     assertThat(text.toString())
         .containsPattern(

@@ -2,8 +2,14 @@ package io.brokerbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.integrity.IntegrityCounts;
 import io.brokerbench.latency.LatencyRecorder;
+import io.brokerbench.result.ClientCost;
+import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.Rates;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.TestResults;
+import io.brokerbench.result.Totals;
 import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -95,7 +101,7 @@ class PerfTestSummaryTest {
     h.recordValueWithCount(p95 * 1_000, 20);
     h.recordValueWithCount(p99 * 1_000, 4);
     h.recordValue(999_000);
-    return LatencySummary.of(h, 0, 0);
+    return LatencySummary.of(h, 0);
   }
 
   private static RunResult result(
@@ -105,58 +111,21 @@ class PerfTestSummaryTest {
       double sentPerSecond,
       double receivedPerSecond,
       Map<String, LatencySummary> latency) {
-    WorkloadSummary workload =
-        WorkloadSummary.of(
-            Workload.builder()
-                .producers(producers)
-                .consumers(consumers)
-                .inFlightWindow(window)
-                .messagesPerProducer(200_000)
-                .build());
-    Environment environment =
-        new Environment(
-            "amqp091",
-            "amqp://127.0.0.1:5672",
-            false,
-            "amqp-client 5.25.0",
-            "body",
-            "2026-01-01T00:00:00Z",
-            "host",
-            "Linux",
-            "17",
-            2,
-            "0.1.0-SNAPSHOT");
+    Workload workload =
+        Workload.builder()
+            .producers(producers)
+            .consumers(consumers)
+            .inFlightWindow(window)
+            .messagesPerProducer(200_000)
+            .build();
     Totals totals =
         new Totals(
             6.4,
             6.4,
-            200_000,
-            200_000,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            200_000,
-            sentPerSecond,
-            sentPerSecond,
-            receivedPerSecond,
-            1.0,
-            5.0,
-            -1);
-    return new RunResult(
-        RunResult.SCHEMA,
-        "completed",
-        null,
-        workload,
-        environment,
-        totals,
-        latency,
-        new IntegrityCounts(200_000, 0, 0, 0, 0, 0),
-        List.of(),
-        List.of());
+            TestResults.counts(200_000, 200_000, 200_000),
+            new Rates(sentPerSecond, sentPerSecond, receivedPerSecond),
+            new ClientCost(1.0, 5.0, -1));
+    return TestResults.completed(
+        workload, totals, latency, new IntegrityCounts(200_000, 0, 0, 0, 0, 0));
   }
 }

@@ -2,8 +2,12 @@ package io.brokerbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.latency.LatencyRecorder;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.Rates;
+import io.brokerbench.result.TestResults;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,11 +22,22 @@ class PrometheusEndpointTest {
     Histogram e2e = LatencyRecorder.newHistogram();
     e2e.recordValueWithCount(2_000_000, 3);
     IntervalSample sample =
-        new IntervalSample(0, 0, 1, false, 5, 4, 3, 0, 0, 0, 5, 4, 3, Map.of(), 12.5, 1 << 20);
+        new IntervalSample(
+            0,
+            0,
+            0,
+            0,
+            1,
+            false,
+            TestResults.counts(5, 4, 3),
+            new Rates(5, 4, 3),
+            Map.of(),
+            12.5,
+            1 << 20);
 
     String body;
     try (PrometheusEndpoint endpoint = new PrometheusEndpoint(0)) {
-      endpoint.interval(sample, Map.of(LatencyKind.END_TO_END, e2e));
+      endpoint.interval(sample, LatencyHistograms.empty().put(LatencyKind.END_TO_END, e2e, 0));
       body =
           HttpClient.newHttpClient()
               .send(

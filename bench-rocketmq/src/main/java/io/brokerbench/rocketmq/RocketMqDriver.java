@@ -4,6 +4,7 @@ import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeMode;
 import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
+import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
@@ -68,6 +69,7 @@ public final class RocketMqDriver implements Driver {
   private final EmbeddedRocketMq embedded;
   private final String nameServer;
   private final TopicAdmin admin;
+  private BrokerIdentity broker;
   private final RPCHook rpcHook;
   private final String instanceToken;
   private final List<String> created = new ArrayList<>();
@@ -144,8 +146,11 @@ public final class RocketMqDriver implements Driver {
         embedded != null
             ? "rocketmq://" + nameServer + " (embedded name server and broker)"
             : "rocketmq://" + nameServer;
+    if (broker == null) {
+      broker = admin.brokerIdentity();
+    }
     return new DriverDescription(
-        "rocketmq", target, embedded != null, true, "rocketmq-client " + CLIENT_VERSION);
+        "rocketmq", target, embedded != null, true, "rocketmq-client " + CLIENT_VERSION, broker);
   }
 
   /** The name server this driver uses (the embedded one's when embedded). */

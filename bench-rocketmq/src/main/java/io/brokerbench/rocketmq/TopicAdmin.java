@@ -1,5 +1,6 @@
 package io.brokerbench.rocketmq;
 
+import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.DriverException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,6 +85,22 @@ final class TopicAdmin {
               + ": is a broker running and pointed at it?");
     }
     return masters;
+  }
+
+  /**
+   * The version the first master broker reports ({@code brokerVersionDesc} of its runtime
+   * information), or {@link BrokerIdentity#UNKNOWN} when it cannot be asked.
+   */
+  BrokerIdentity brokerIdentity() {
+    try {
+      for (String address : masters().values()) {
+        String version = admin.fetchBrokerRuntimeStats(address).getTable().get("brokerVersionDesc");
+        return new BrokerIdentity("Apache RocketMQ", version);
+      }
+    } catch (Exception e) {
+      // The version is for the report only; a broker that will not say is still benchmarked.
+    }
+    return new BrokerIdentity("Apache RocketMQ", null);
   }
 
   private ClusterInfo clusterInfo() throws DriverException {

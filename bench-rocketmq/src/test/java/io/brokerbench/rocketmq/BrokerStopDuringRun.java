@@ -1,10 +1,10 @@
 package io.brokerbench.rocketmq;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.Environment;
 import io.brokerbench.report.ReportSink;
-import io.brokerbench.report.RunResult;
-import io.brokerbench.report.WorkloadSummary;
+import io.brokerbench.result.Environment;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 

@@ -3,7 +3,7 @@ package io.brokerbench.rocketmq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.Map;
@@ -38,7 +38,7 @@ class RocketMqEmbeddedIT {
               .build()
               .run();
       assertThat(smoke.environment().embedded()).isTrue();
-      assertThat(smoke.totals().received()).isEqualTo(1_000);
+      assertThat(smoke.totals().counts().received()).isEqualTo(1_000);
 
       long start = System.nanoTime();
       RunResult stopped =
@@ -55,8 +55,11 @@ class RocketMqEmbeddedIT {
               Duration.ofMillis(1_500));
 
       assertThat((System.nanoTime() - start) / 1e9).isLessThan(60.0);
-      assertThat(stopped.totals().sent()).isPositive();
-      assertThat(stopped.totals().failed() + stopped.totals().unconfirmed()).isPositive();
+      assertThat(stopped.totals().counts().sent()).isPositive();
+      assertThat(
+              stopped.totals().counts().notAccepted().failed()
+                  + stopped.totals().counts().unconfirmed())
+          .isPositive();
     } finally {
       driver.close();
     }

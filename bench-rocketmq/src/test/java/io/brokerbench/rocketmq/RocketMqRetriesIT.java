@@ -2,8 +2,8 @@ package io.brokerbench.rocketmq;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.report.RunResult;
-import io.brokerbench.report.Totals;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.Map;
@@ -40,12 +40,12 @@ class RocketMqRetriesIT {
                   .build(),
               Duration.ofSeconds(1));
 
-      Totals totals = result.totals();
+      MessageCounts totals = result.totals().counts();
       assertThat(totals.confirmed()).isPositive();
-      assertThat(totals.failed()).isPositive();
+      assertThat(totals.notAccepted().failed()).isPositive();
       assertThat(totals.retried()).isPositive().isLessThanOrEqualTo(2 * totals.sent());
       assertThat(totals.unconfirmed()).isZero();
-      assertThat(totals.confirmed() + totals.rejected() + totals.failed()).isEqualTo(totals.sent());
+      assertThat(totals.confirmed() + totals.notAccepted().total()).isEqualTo(totals.sent());
     } finally {
       driver.close();
     }

@@ -3,7 +3,7 @@ package io.brokerbench.rocketmq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.RunResult;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Workload;
@@ -58,9 +58,12 @@ class RocketMqWorkloadIT {
     RunResult result = run(workload("async").messagesPerProducer(5_000).build());
 
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().confirmed()).isEqualTo(5_000);
-    assertThat(result.totals().failed() + result.totals().rejected()).isZero();
-    assertThat(result.totals().received()).isEqualTo(5_000);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(5_000);
+    assertThat(
+            result.totals().counts().notAccepted().failed()
+                + result.totals().counts().notAccepted().rejected())
+        .isZero();
+    assertThat(result.totals().counts().received()).isEqualTo(5_000);
     assertThat(result.integrity().clean()).isTrue();
     assertThat(result.latency().get("confirm").count()).isEqualTo(5_000);
     assertThat(result.latency().get("e2e").count()).isEqualTo(5_000);
@@ -78,7 +81,7 @@ class RocketMqWorkloadIT {
                 .build()
                 .run();
 
-        assertThat(result.totals().confirmed()).isEqualTo(2_000);
+        assertThat(result.totals().counts().confirmed()).isEqualTo(2_000);
         assertThat(driver.writeConsolidation().connections()).isPositive();
       } finally {
         driver.cleanup();
@@ -104,15 +107,16 @@ class RocketMqWorkloadIT {
             "send-mode",
             "sync");
 
-    assertThat(result.totals().sent()).isEqualTo(2_000);
-    assertThat(result.totals().confirmed()).isEqualTo(2_000);
+    assertThat(result.totals().counts().sent()).isEqualTo(2_000);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(2_000);
     assertThat(result.latency().get("confirm").count()).isEqualTo(2_000);
     // RocketMQ is at-least-once (a push-consumer rebalance, or a retried send the broker had
     // stored, may hand a message over twice; seen once in CI). Every message must arrive, and any
     // duplicate must be counted as one.
     assertThat(result.integrity().unique()).isEqualTo(2_000);
     assertThat(result.integrity().lost()).isZero();
-    assertThat(result.totals().received()).isEqualTo(2_000 + result.integrity().duplicates());
+    assertThat(result.totals().counts().received())
+        .isEqualTo(2_000 + result.integrity().duplicates());
   }
 
   @Test
@@ -123,9 +127,9 @@ class RocketMqWorkloadIT {
             "send-mode",
             "oneway");
 
-    assertThat(result.totals().sent()).isEqualTo(1_000);
+    assertThat(result.totals().counts().sent()).isEqualTo(1_000);
     // Oneway has no delivery guarantee: a busy broker drops requests it will not answer.
-    assertThat(result.totals().received()).isBetween(990L, 1_000L);
+    assertThat(result.totals().counts().received()).isBetween(990L, 1_000L);
     assertThat(result.integrity().duplicates()).isZero();
     assertThat(result.latency()).doesNotContainKey("confirm");
   }
@@ -141,8 +145,8 @@ class RocketMqWorkloadIT {
 
     // Ten seconds: 2% of the run is all the lateness the last sends may have, and three seconds
     // (60 ms) once measured 976 msg/s on a shared 2-core CI host.
-    assertThat(result.totals().sentPerSecond())
-        .as("%d sent in %.3f s", result.totals().sent(), result.totals().sendSeconds())
+    assertThat(result.totals().rates().sentPerSecond())
+        .as("%d sent in %.3f s", result.totals().counts().sent(), result.totals().sendSeconds())
         .isBetween(980.0, 1_020.0);
     assertThat(result.integrity().lost()).isZero();
   }
@@ -160,7 +164,7 @@ class RocketMqWorkloadIT {
             "true");
 
     assertThat(result.environment().stampLocation()).isEqualTo("header");
-    assertThat(result.totals().received()).isEqualTo(500);
+    assertThat(result.totals().counts().received()).isEqualTo(500);
     assertThat(result.integrity().clean()).isTrue();
   }
 
@@ -169,7 +173,7 @@ class RocketMqWorkloadIT {
     RunResult result =
         run(workload("orderly").messagesPerProducer(1_000).build(), "consume-mode", "orderly");
 
-    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.totals().counts().received()).isEqualTo(1_000);
     assertThat(result.integrity().clean()).isTrue();
   }
 
@@ -186,8 +190,8 @@ class RocketMqWorkloadIT {
             "filter",
             "TagB");
 
-    assertThat(result.totals().confirmed()).isEqualTo(200);
-    assertThat(result.totals().received()).isZero();
+    assertThat(result.totals().counts().confirmed()).isEqualTo(200);
+    assertThat(result.totals().counts().received()).isZero();
   }
 
   @Test
@@ -195,7 +199,7 @@ class RocketMqWorkloadIT {
     RunResult result =
         run(workload("pull").messagesPerProducer(1_000).build(), "consume-mode", "lite-pull");
 
-    assertThat(result.totals().received()).isEqualTo(1_000);
+    assertThat(result.totals().counts().received()).isEqualTo(1_000);
     assertThat(result.integrity().clean()).isTrue();
     assertThat(result.latency().get("s2c").count()).isEqualTo(1_000);
   }
@@ -208,9 +212,9 @@ class RocketMqWorkloadIT {
             "batch",
             "16");
 
-    assertThat(result.totals().confirmed()).isEqualTo(2_005);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(2_005);
     assertThat(result.latency().get("confirm").count()).isEqualTo(2_005);
-    assertThat(result.totals().received()).isEqualTo(2_005);
+    assertThat(result.totals().counts().received()).isEqualTo(2_005);
     assertThat(result.integrity().clean()).isTrue();
   }
 
@@ -224,8 +228,8 @@ class RocketMqWorkloadIT {
             "batch",
             "8");
 
-    assertThat(result.totals().confirmed()).isEqualTo(806);
-    assertThat(result.totals().received()).isEqualTo(806);
+    assertThat(result.totals().counts().confirmed()).isEqualTo(806);
+    assertThat(result.totals().counts().received()).isEqualTo(806);
     assertThat(result.integrity().clean()).isTrue();
   }
 
@@ -241,7 +245,7 @@ class RocketMqWorkloadIT {
             "filter",
             "TAGS is not null and TAGS = 'TagA'");
 
-    assertThat(result.totals().received()).isEqualTo(300);
+    assertThat(result.totals().counts().received()).isEqualTo(300);
     assertThat(result.integrity().clean()).isTrue();
   }
 }

@@ -1,4 +1,4 @@
-package io.brokerbench.report;
+package io.brokerbench.result;
 
 import io.brokerbench.workload.RateStep;
 import io.brokerbench.workload.Workload;

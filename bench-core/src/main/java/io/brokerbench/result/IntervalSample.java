@@ -1,46 +1,36 @@
-package io.brokerbench.report;
+package io.brokerbench.result;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One reporting interval.
+ * One reporting interval. Intervals end on multiples of the interval length since the Unix epoch,
+ * so the intervals of several processes line up; the CSV rows and the HdrHistogram log's entries
+ * are cut at the same instants.
  *
  * @param index 0-based interval number
+ * @param step the rate step the interval belongs to (0 without steps)
+ * @param startEpochMillis interval start, milliseconds since the Unix epoch
  * @param startSeconds interval start, seconds since the run started sending
  * @param endSeconds interval end
  * @param warmup true when the interval falls in the warm-up and is excluded from totals
- * @param sent messages sent in the interval
- * @param confirmed messages the broker confirmed (accepted) in the interval
- * @param received messages consumers received in the interval
- * @param rejected messages the broker refused in the interval (nack, rejected, RocketMQ response
- *     failure)
- * @param failed sends that failed in the client in the interval
- * @param retried attempts the driver made again after a failed one in the interval (a message sent
- *     three times counts two)
- * @param sentPerSecond send rate
- * @param confirmedPerSecond confirm rate
- * @param receivedPerSecond receive rate
+ * @param counts what happened to messages in the interval ({@code unconfirmed}: at its end)
+ * @param rates rates over the interval
  * @param latency latency summaries by {@link io.brokerbench.latency.LatencyKind#key()}; kinds with
- *     no values in the run are absent
+ *     no values in the interval are absent
  * @param cpuPercent client process CPU over the interval, 100 per fully used core
  * @param rssBytes client process resident set size at the end of the interval, or -1 if unknown
  */
 public record IntervalSample(
     int index,
+    int step,
+    long startEpochMillis,
     double startSeconds,
     double endSeconds,
     boolean warmup,
-    long sent,
-    long confirmed,
-    long received,
-    long rejected,
-    long failed,
-    long retried,
-    double sentPerSecond,
-    double confirmedPerSecond,
-    double receivedPerSecond,
+    MessageCounts counts,
+    Rates rates,
     Map<String, LatencySummary> latency,
     double cpuPercent,
     long rssBytes) {
@@ -48,5 +38,10 @@ public record IntervalSample(
   /** Copies the map. */
   public IntervalSample {
     latency = Collections.unmodifiableMap(new LinkedHashMap<>(latency));
+  }
+
+  /** Length of the interval in seconds. */
+  public double seconds() {
+    return endSeconds - startSeconds;
   }
 }

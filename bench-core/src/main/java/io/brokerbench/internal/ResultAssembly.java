@@ -1,0 +1,157 @@
+package io.brokerbench.internal;
+
+import io.brokerbench.result.DriverSettings;
+import io.brokerbench.result.Environment;
+import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.ProducerIntegrity;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.RunWarnings;
+import io.brokerbench.result.StepResult;
+import io.brokerbench.result.Totals;
+import io.brokerbench.result.Warning;
+import io.brokerbench.result.WorkloadSummary;
+import io.brokerbench.spi.BrokerIdentity;
+import io.brokerbench.spi.DriverDescription;
+import io.brokerbench.workload.RateStep;
+import io.brokerbench.workload.Shard;
+import io.brokerbench.workload.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns what a run measured into its {@link RunResult}, and writes the result of a run that failed
+ * before it could measure anything. Not API.
+ *
+ * @param workload the run's workload
+ * @param shard the part of the workload the run played
+ * @param driver the driver and its options in effect
+ * @param commandLine the masked command line, or null
+ */
+public record ResultAssembly(
+    Workload workload, Shard shard, DriverSettings driver, String commandLine) {
+
+  /**
+   * The result of a run that failed before sending started: no figures, the error, and what is
+   * known of the environment.
+   *
+   * @param description the driver's description, or null when the driver did not open
+   */
+  public RunResult failedBeforeStart(DriverDescription description, String error) {
+    DriverDescription known =
+        description != null
+            ? description
+            : new DriverDescription(
+                driver.name(), "unknown", false, false, "unknown", BrokerIdentity.UNKNOWN);
+    return new RunResult(
+        RunResult.SCHEMA,
+        RunResult.FAILED,
+        error,
+        commandLine,
+        WorkloadSummary.of(workload),
+        driver,
+        shard,
+        Environment.capture(known, stampInBody()),
+        Totals.of(MessageCounts.ZERO, 0, 0, 0, -1),
+        Map.of(),
+        IntegrityCounts.NONE,
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of());
+  }
+
+  boolean stampInBody() {
+    return workload.messageBytes() >= io.brokerbench.spi.OutgoingMessage.STAMP_BYTES;
+  }
+
+  /** What the run measured. */
+  record Measured(
+      Environment environment,
+      String status,
+      String error,
+      IntervalCollector collector,
+      long producersStoppedNanos,
+      long lastReceiveNanos,
+      List<ProducerIntegrity> integrityByProducer,
+      IntegrityCounts integrity,
+      int competingConsumers,
+      List<Warning> sinkFailures) {}
+
+  /** The result of a run that measured. */
+  RunResult result(Measured m) {
+    IntervalCollector collector = m.collector();
+    long warmupEnd = collector.warmupEndNanos();
+    IntervalCollector.Span measured = collector.measured();
+    Totals totals = totals(measured, warmupEnd, m.producersStoppedNanos(), m.lastReceiveNanos());
+    Map<String, LatencySummary> latency = LatencySummary.allWithHistograms(measured.latency);
+    List<StepResult> steps = steps(collector, m);
+    List<Warning> warnings = new ArrayList<>();
+    warnings.addAll(
+        RunWarnings.of(
+            m.environment(),
+            totals.counts(),
+            latency,
+            m.integrity(),
+            RunResult.INTERRUPTED.equals(m.status()),
+            m.competingConsumers()));
+    warnings.addAll(m.sinkFailures());
+    List<IntervalSample> intervals = collector.samples();
+    return new RunResult(
+        RunResult.SCHEMA,
+        m.status(),
+        m.error(),
+        commandLine,
+        WorkloadSummary.of(workload),
+        driver,
+        shard,
+        m.environment(),
+        totals,
+        latency,
+        m.integrity(),
+        m.integrityByProducer(),
+        steps,
+        intervals,
+        warnings);
+  }
+
+  private static Totals totals(
+      IntervalCollector.Span span, long fromNanos, long sendEndNanos, long receiveEndNanos) {
+    double sendSeconds = Math.max(0, sendEndNanos - fromNanos) / 1e9;
+    double receiveSeconds = Math.max(0, receiveEndNanos - fromNanos) / 1e9;
+    return Totals.of(span.counts, sendSeconds, receiveSeconds, span.cpuNanos, span.peakRssBytes);
+  }
+
+  private List<StepResult> steps(IntervalCollector collector, Measured m) {
+    List<RateStep> rateSteps = workload.rate().steps();
+    List<IntervalCollector.Span> spans = collector.steps();
+    long start = collector.startNanos();
+    long warmupEnd = collector.warmupEndNanos();
+    List<StepResult> steps = new ArrayList<>();
+    for (int i = 0; i < rateSteps.size(); i++) {
+      RateStep step = rateSteps.get(i);
+      long stepStart = start + workload.rate().stepStart(i).toNanos();
+      boolean last = i == rateSteps.size() - 1;
+      long stepEnd = last ? Long.MAX_VALUE : stepStart + step.duration().toNanos();
+      long from = Math.max(stepStart, warmupEnd);
+      if (from >= m.producersStoppedNanos() && i > 0) {
+        break;
+      }
+      long sendEnd = Math.min(stepEnd, m.producersStoppedNanos());
+      long receiveEnd = last ? m.lastReceiveNanos() : Math.min(stepEnd, m.lastReceiveNanos());
+      IntervalCollector.Span span = spans.get(i);
+      steps.add(
+          new StepResult(
+              i,
+              step.unlimited() ? 0 : step.messagesPerSecond(),
+              (stepStart - start) / 1e9,
+              (Math.min(stepEnd, Math.max(sendEnd, receiveEnd)) - start) / 1e9,
+              totals(span, from, sendEnd, receiveEnd),
+              LatencySummary.allWithHistograms(span.latency)));
+    }
+    return steps;
+  }
+}

@@ -1,0 +1,69 @@
+package io.brokerbench.result;
+
+import io.brokerbench.spi.BrokerIdentity;
+import io.brokerbench.spi.DriverDescription;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Instant;
+
+/**
+ * Where and against what the run happened.
+ *
+ * @param driver driver short name
+ * @param target broker address, password masked
+ * @param embedded true when the broker ran in this process (figures are smoke figures: broker and
+ *     generator share the CPU)
+ * @param clientLibrary broker client library and version
+ * @param broker the broker's product and version as the broker reported them
+ * @param stampLocation {@code body} or {@code header}: where the 12-byte stamp travelled
+ * @param startTime when sending started, ISO-8601
+ * @param host host name
+ * @param os operating system name and version
+ * @param java Java runtime version
+ * @param cores processors available to the JVM
+ * @param brokerbenchVersion version of brokerbench
+ */
+public record Environment(
+    String driver,
+    String target,
+    boolean embedded,
+    String clientLibrary,
+    BrokerIdentity broker,
+    String stampLocation,
+    String startTime,
+    String host,
+    String os,
+    String java,
+    int cores,
+    String brokerbenchVersion) {
+
+  /**
+   * This process's environment for a run against the described driver.
+   *
+   * @param stampInBody true when the stamp fits in the message body
+   */
+  public static Environment capture(DriverDescription driver, boolean stampInBody) {
+    String version = Environment.class.getPackage().getImplementationVersion();
+    return new Environment(
+        driver.driver(),
+        driver.target(),
+        driver.embedded(),
+        driver.clientLibrary(),
+        driver.broker(),
+        stampInBody ? "body" : "header",
+        Instant.now().toString(),
+        hostName(),
+        System.getProperty("os.name") + " " + System.getProperty("os.version"),
+        Runtime.version().toString(),
+        Runtime.getRuntime().availableProcessors(),
+        version == null ? "dev" : version);
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package io.brokerbench.result;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a run measured. Written as JSON by {@link io.brokerbench.report.JsonResult}; the field
+ * names are the schema {@value #SCHEMA}, published as a JSON Schema in {@code
+ * docs/brokerbench-result-2.schema.json} and documented in README.md ("Result files").
+ *
+ * <p>Example of asserting on a result in a test:
+ *
+ * <pre>{@code
+ * RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
+ * assertThat(result.integrity().lost()).isZero();
+ * assertThat(result.latency().get("e2e").p99Micros()).isLessThan(5_000);
+ * }</pre>
+ *
+ * @param schema always {@value #SCHEMA}
+ * @param status {@code completed}, {@code interrupted} (Ctrl-C) or {@code failed}
+ * @param error the failure's one-line message, or null
+ * @param commandLine the command line that started the run, passwords masked, or null when the run
+ *     was started from Java
+ * @param workload what was run
+ * @param driver the driver and every option's value in effect
+ * @param shard which part of the workload this run played ({@code Shard.whole} for a whole run)
+ * @param environment where and against what
+ * @param totals counts and rates after the warm-up
+ * @param latency latency summaries after the warm-up, by {@link
+ *     io.brokerbench.latency.LatencyKind#key()}, each with its histogram; kinds with no values are
+ *     absent
+ * @param integrity lost, duplicated and reordered messages (over the whole run, warm-up included)
+ * @param integrityByProducer the same per producer, for merging results of shards
+ * @param steps per-step results of a {@code --rate-steps} sweep (one step otherwise)
+ * @param intervals the per-interval series
+ * @param warnings things the reader must know (loss, embedded broker, stamp in headers)
+ */
+public record RunResult(
+    String schema,
+    String status,
+    String error,
+    String commandLine,
+    WorkloadSummary workload,
+    DriverSettings driver,
+    io.brokerbench.workload.Shard shard,
+    Environment environment,
+    Totals totals,
+    Map<String, LatencySummary> latency,
+    IntegrityCounts integrity,
+    List<ProducerIntegrity> integrityByProducer,
+    List<StepResult> steps,
+    List<IntervalSample> intervals,
+    List<Warning> warnings) {
+
+  /** The schema identifier written in every result. */
+  public static final String SCHEMA = "brokerbench-result/2";
+
+  /** The status of a run that ran to its end. */
+  public static final String COMPLETED = "completed";
+
+  /** The status of a run ended early by the user. */
+  public static final String INTERRUPTED = "interrupted";
+
+  /** The status of a run that failed; {@link #error()} says why. */
+  public static final String FAILED = "failed";
+
+  /** Copies the collections. */
+  public RunResult {
+    latency = Collections.unmodifiableMap(new LinkedHashMap<>(latency));
+    integrityByProducer = List.copyOf(integrityByProducer);
+    steps = List.copyOf(steps);
+    intervals = List.copyOf(intervals);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** True when the run ran to its end. */
+  public boolean completed() {
+    return COMPLETED.equals(status);
+  }
+
+  /** True when a warning with this {@linkplain Warning#code() code} was raised. */
+  public boolean warned(String code) {
+    return warnings.stream().anyMatch(w -> w.code().equals(code));
+  }
+}

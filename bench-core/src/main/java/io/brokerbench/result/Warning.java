@@ -1,0 +1,45 @@
+package io.brokerbench.result;
+
+/**
+ * Something the reader of a result must know, with a code a script can test.
+ *
+ * @param code what kind of warning, one of the constants here ({@code LOSS}, {@code DUPLICATES}, …)
+ * @param message one line for people, starting with the code where the code is a verdict
+ */
+public record Warning(String code, String message) {
+  /** Messages the broker accepted were never received. */
+  public static final String LOSS = "LOSS";
+
+  /** Messages were received more than once without a redelivery flag. */
+  public static final String DUPLICATES = "DUPLICATES";
+
+  /** Messages were received that no producer of the run sent. */
+  public static final String FOREIGN = "FOREIGN";
+
+  /** Messages were sent and never settled by the broker. */
+  public static final String UNCONFIRMED = "UNCONFIRMED";
+
+  /** The broker did not take some messages (refused, returned, failed). */
+  public static final String NOT_ACCEPTED = "NOT_ACCEPTED";
+
+  /** Out-of-order arrivals, expected when consumers compete for one queue. */
+  public static final String COMPETING_CONSUMERS = "COMPETING_CONSUMERS";
+
+  /** Latencies below zero: the clocks of producer and consumer disagree. */
+  public static final String NEGATIVE_LATENCY = "NEGATIVE_LATENCY";
+
+  /** The broker ran in this process. */
+  public static final String EMBEDDED_BROKER = "EMBEDDED_BROKER";
+
+  /** The stamp travelled in a header because the body was too small. */
+  public static final String HEADER_STAMP = "HEADER_STAMP";
+
+  /** A report output failed and was stopped. */
+  public static final String REPORT_OUTPUT = "REPORT_OUTPUT";
+
+  /** The line printed for people. */
+  @Override
+  public String toString() {
+    return message;
+  }
+}
