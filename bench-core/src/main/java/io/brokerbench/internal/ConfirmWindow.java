@@ -28,13 +28,18 @@ final class ConfirmWindow {
   private final long[] sentNanos;
   private final AtomicLongArray pending;
   private final AtomicLong oldest = new AtomicLong();
-  private final Writer fromIntended;
-  private final Writer fromSend;
+  private final Writer latency;
   private final Thread producerThread;
   private volatile boolean producerWaiting;
   private long next;
 
-  ConfirmWindow(int window, Writer fromIntended, Writer fromSend, Thread producerThread) {
+  /**
+   * A window.
+   *
+   * @param latency records each accepted message's confirm latency from its intended and from its
+   *     actual send time, as a pair
+   */
+  ConfirmWindow(int window, Writer latency, Thread producerThread) {
     int capacity = Integer.highestOneBit(Math.max(1, window - 1)) << 1;
     this.window = window;
     this.mask = capacity - 1;
@@ -44,8 +49,7 @@ final class ConfirmWindow {
     for (int i = 0; i < capacity; i++) {
       pending.set(i, ~(long) (i - capacity));
     }
-    this.fromIntended = fromIntended;
-    this.fromSend = fromSend;
+    this.latency = latency;
     this.producerThread = producerThread;
   }
 
@@ -133,8 +137,7 @@ final class ConfirmWindow {
       return 0;
     }
     if (recordLatency) {
-      fromIntended.record(nowNanos - intendedNanos[i]);
-      fromSend.record(nowNanos - sentNanos[i]);
+      latency.record(nowNanos - intendedNanos[i], nowNanos - sentNanos[i]);
     }
     return 1;
   }

@@ -17,7 +17,6 @@ final class ConsumerTask implements DeliveryListener {
   private final RunControl control;
   private final RunRecorders recorders;
   private final LatencyRecorder.Writer endToEnd;
-  private final LatencyRecorder.Writer endToEndFromSend;
   private LatencyRecorder.Writer storeToConsume;
   private final SequenceTracker[] trackers;
   private final int producerIdBase;
@@ -39,7 +38,6 @@ final class ConsumerTask implements DeliveryListener {
     this.control = control;
     this.recorders = recorders;
     this.endToEnd = recorders.writer(recorders.endToEnd);
-    this.endToEndFromSend = recorders.writer(recorders.endToEndFromSend);
     this.trackers = trackers;
     this.producerIdBase = producerIdBase;
     this.limit = limit;
@@ -62,8 +60,7 @@ final class ConsumerTask implements DeliveryListener {
     trackers[producer].record(PayloadStamp.sequence24(stamp, offset), redelivered);
     long receiveEpochNanos = now + epochOffset;
     long fromIntended = PayloadStamp.latencyFromIntendedNanos(stamp, offset, receiveEpochNanos);
-    endToEnd.record(fromIntended);
-    endToEndFromSend.record(fromIntended - PayloadStamp.slipNanos(stamp, offset));
+    endToEnd.record(fromIntended, fromIntended - PayloadStamp.slipNanos(stamp, offset));
     if (brokerTimestampMillis != NO_TIMESTAMP) {
       storeToConsume().record(receiveEpochNanos - brokerTimestampMillis * 1_000_000);
     }

@@ -2,7 +2,6 @@ package io.brokerbench.internal;
 
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
-import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
@@ -28,7 +27,7 @@ import java.util.function.Supplier;
  * were read at.
  */
 final class IntervalCollector {
-  private final Map<LatencyKind, LatencyRecorder> recorders;
+  private final RunRecorders recorders;
   private final Supplier<MessageCounts> counters;
   private final NanoClock clock;
   private final long startNanos;
@@ -54,7 +53,7 @@ final class IntervalCollector {
    * @param startNanos when sending started ({@link NanoClock#nanoTime()})
    */
   IntervalCollector(
-      Map<LatencyKind, LatencyRecorder> recorders,
+      RunRecorders recorders,
       Supplier<MessageCounts> counters,
       NanoClock clock,
       long startNanos,
@@ -90,14 +89,12 @@ final class IntervalCollector {
     int step = rate.stepAt(Duration.ofNanos(index * intervalNanos));
     double seconds = (now - previousNanos) / 1e9;
 
+    recorders.takeInterval(interval);
     Map<String, LatencySummary> latency = new LinkedHashMap<>();
-    for (Map.Entry<LatencyKind, LatencyRecorder> e : recorders.entrySet()) {
-      LatencyRecorder recorder = e.getValue();
-      interval.put(e.getKey(), recorder.intervalHistogram(), recorder.intervalNegativeCount());
-      if (interval.count(e.getKey()) > 0) {
+    for (LatencyKind kind : LatencyKind.values()) {
+      if (interval.count(kind) > 0) {
         latency.put(
-            e.getKey().key(),
-            LatencySummary.of(interval.histogram(e.getKey()), interval.negative(e.getKey())));
+            kind.key(), LatencySummary.of(interval.histogram(kind), interval.negative(kind)));
       }
     }
     MessageCounts delta = cumulative.minus(previousCounters);
@@ -117,11 +114,15 @@ final class IntervalCollector {
     } else {
       measured.peakRssBytes = Math.max(measured.peakRssBytes, rss);
     }
+    // Labelled with the interval's nominal bounds (multiples of the interval since the epoch), so
+    // that the intervals of several processes carry the same labels; only the last one is short.
+    long nominalStart = startNanos + index * intervalNanos;
+    long nominalEnd = Math.max(nominalStart, Math.min(now, nominalStart + intervalNanos));
     IntervalSample sample =
         new IntervalSample(
             index,
             step,
-            Math.floorDiv(previousNanos + epochOffsetNanos, 1_000_000L),
+            Math.floorDiv(nominalStart + epochOffsetNanos, 1_000_000L),
             (previousNanos - startNanos) / 1e9,
             (now - startNanos) / 1e9,
             warmup,
@@ -133,7 +134,9 @@ final class IntervalCollector {
     for (LatencyKind kind : LatencyKind.values()) {
       // The interval log's entries then start and end where the CSV's rows do.
       interval.histogram(kind).setStartTimeStamp(sample.startEpochMillis());
-      interval.histogram(kind).setEndTimeStamp(Math.floorDiv(now + epochOffsetNanos, 1_000_000L));
+      interval
+          .histogram(kind)
+          .setEndTimeStamp(Math.floorDiv(nominalEnd + epochOffsetNanos, 1_000_000L));
     }
     samples.add(sample);
     previousNanos = now;

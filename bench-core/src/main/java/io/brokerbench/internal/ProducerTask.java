@@ -96,11 +96,7 @@ final class ProducerTask implements Runnable, SendListener {
     this.ownership = new SendLoopOwnership(thread);
     if (workload.inFlightWindow() > 0) {
       window =
-          new ConfirmWindow(
-              workload.inFlightWindow(),
-              recorders.writer(recorders.confirm),
-              recorders.writer(recorders.confirmFromSend),
-              thread);
+          new ConfirmWindow(workload.inFlightWindow(), recorders.writer(recorders.confirm), thread);
       sendsOnConfirm = producer.sendsOnConfirm();
     }
     return thread;

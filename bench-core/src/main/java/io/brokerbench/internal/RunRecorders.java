@@ -1,22 +1,24 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.latency.LatencyRecorder;
-import java.util.EnumMap;
-import java.util.Map;
 
 /**
- * One recorder per latency kind for the whole run, and the writers producers and consumers record
- * through: exclusive ones (cheapest) when the run has at most {@value #MAX_EXCLUSIVE_PARTICIPANTS}
- * producers and consumers, shared ones beyond (bounded memory).
+ * The run's latency recorders, and the writers producers and consumers record through: exclusive
+ * ones (cheapest) when the run has at most {@value #MAX_EXCLUSIVE_PARTICIPANTS} producers and
+ * consumers, shared ones beyond (bounded memory). A message's latencies from its intended and from
+ * its actual send time are recorded as a pair, so both kinds always count the same messages.
  */
 final class RunRecorders {
   static final int MAX_EXCLUSIVE_PARTICIPANTS = 64;
 
-  final LatencyRecorder endToEnd = new LatencyRecorder();
-  final LatencyRecorder endToEndFromSend = new LatencyRecorder();
-  final LatencyRecorder confirm = new LatencyRecorder();
-  final LatencyRecorder confirmFromSend = new LatencyRecorder();
+  /** {@link LatencyKind#END_TO_END} and {@link LatencyKind#END_TO_END_FROM_SEND}. */
+  final LatencyRecorder endToEnd = new LatencyRecorder(2);
+
+  /** {@link LatencyKind#CONFIRM} and {@link LatencyKind#CONFIRM_FROM_SEND}. */
+  final LatencyRecorder confirm = new LatencyRecorder(2);
+
   final LatencyRecorder slip = new LatencyRecorder();
   final LatencyRecorder storeToConsume = new LatencyRecorder();
   private final boolean exclusive;
@@ -25,20 +27,24 @@ final class RunRecorders {
     this.exclusive = participants <= MAX_EXCLUSIVE_PARTICIPANTS;
   }
 
-  /** A writer for one producer's or one consumer's recordings of this kind. */
+  /** A writer for one producer's or one consumer's recordings of this recorder. */
   LatencyRecorder.Writer writer(LatencyRecorder recorder) {
     return exclusive ? recorder.exclusiveWriter() : recorder.sharedWriter();
   }
 
-  /** All recorders by kind, in declaration order. */
-  Map<LatencyKind, LatencyRecorder> byKind() {
-    Map<LatencyKind, LatencyRecorder> map = new EnumMap<>(LatencyKind.class);
-    map.put(LatencyKind.END_TO_END, endToEnd);
-    map.put(LatencyKind.END_TO_END_FROM_SEND, endToEndFromSend);
-    map.put(LatencyKind.CONFIRM, confirm);
-    map.put(LatencyKind.CONFIRM_FROM_SEND, confirmFromSend);
-    map.put(LatencyKind.SCHEDULE_SLIP, slip);
-    map.put(LatencyKind.STORE_TO_CONSUME, storeToConsume);
-    return map;
+  /** Ends every recorder's interval and puts its values into {@code target}. Reader thread only. */
+  void takeInterval(LatencyHistograms target) {
+    take(endToEnd, target, LatencyKind.END_TO_END, LatencyKind.END_TO_END_FROM_SEND);
+    take(confirm, target, LatencyKind.CONFIRM, LatencyKind.CONFIRM_FROM_SEND);
+    take(slip, target, LatencyKind.SCHEDULE_SLIP);
+    take(storeToConsume, target, LatencyKind.STORE_TO_CONSUME);
+  }
+
+  private static void take(
+      LatencyRecorder recorder, LatencyHistograms target, LatencyKind... kinds) {
+    recorder.takeInterval();
+    for (int k = 0; k < kinds.length; k++) {
+      target.put(kinds[k], recorder.interval(k), recorder.intervalNegativeCount(k));
+    }
   }
 }

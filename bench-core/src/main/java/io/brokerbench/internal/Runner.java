@@ -205,7 +205,7 @@ public final class Runner {
     }
     IntervalCollector collector =
         new IntervalCollector(
-            recorders.byKind(),
+            recorders,
             this::counters,
             clock,
             start,

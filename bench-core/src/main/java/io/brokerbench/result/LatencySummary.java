@@ -68,6 +68,26 @@ public record LatencySummary(
     return summaries;
   }
 
+  /** This summary without its histogram (as intervals carry them). */
+  public LatencySummary withoutHistogram() {
+    return new LatencySummary(
+        count,
+        minMicros,
+        meanMicros,
+        p25Micros,
+        p50Micros,
+        p75Micros,
+        p90Micros,
+        p95Micros,
+        p99Micros,
+        p999Micros,
+        p9999Micros,
+        maxMicros,
+        negative,
+        clamped,
+        null);
+  }
+
   /** The histogram this summary carries, decoded. */
   public Histogram decodedHistogram() {
     if (histogram == null) {

@@ -8,13 +8,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class ConfirmWindowTest {
-  private final LatencyRecorder fromIntended = new LatencyRecorder();
-  private final LatencyRecorder fromSend = new LatencyRecorder();
+  private final LatencyRecorder latency = new LatencyRecorder(2);
   private final RunControl control = new RunControl();
 
   private ConfirmWindow window(int size) {
-    return new ConfirmWindow(
-        size, fromIntended.sharedWriter(), fromSend.sharedWriter(), Thread.currentThread());
+    return new ConfirmWindow(size, latency.sharedWriter(), Thread.currentThread());
   }
 
   private static void send(ConfirmWindow w, long from, long to) {
@@ -65,8 +63,9 @@ class ConfirmWindowTest {
     w.register(0, 1_000, 1_400);
     w.confirm(0, false, 2_000, true);
 
-    assertThat(fromIntended.intervalHistogram().getMaxValue()).isEqualTo(1_000);
-    assertThat(fromSend.intervalHistogram().getMaxValue()).isEqualTo(600);
+    latency.takeInterval();
+    assertThat(latency.interval(0).getMaxValue()).isEqualTo(1_000);
+    assertThat(latency.interval(1).getMaxValue()).isEqualTo(600);
   }
 
   @Test

@@ -25,11 +25,7 @@ public class ConfirmWindowBenchmark extends HotPathBenchmark {
   @Setup
   public void setUp() {
     confirms =
-        new ConfirmWindow(
-            window,
-            new LatencyRecorder().exclusiveWriter(),
-            new LatencyRecorder().exclusiveWriter(),
-            Thread.currentThread());
+        new ConfirmWindow(window, new LatencyRecorder(2).exclusiveWriter(), Thread.currentThread());
   }
 
   /** One send confirmed on its own (AMQP 1.0 settlement, RocketMQ callback). */

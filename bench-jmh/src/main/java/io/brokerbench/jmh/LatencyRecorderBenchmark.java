@@ -11,6 +11,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 public class LatencyRecorderBenchmark extends HotPathBenchmark {
   private final LatencyRecorder.Writer exclusive = new LatencyRecorder().exclusiveWriter();
   private final LatencyRecorder.Writer shared = new LatencyRecorder().sharedWriter();
+  private final LatencyRecorder.Writer pair = new LatencyRecorder(2).exclusiveWriter();
   private long value = 1_000;
 
   private long nextValue() {
@@ -28,5 +29,12 @@ public class LatencyRecorderBenchmark extends HotPathBenchmark {
   @Benchmark
   public void recordShared() {
     shared.record(nextValue());
+  }
+
+  /** A latency from the intended and from the actual send time, recorded as one pair. */
+  @Benchmark
+  public void recordPairExclusive() {
+    long value = nextValue();
+    pair.record(value, value >> 1);
   }
 }
