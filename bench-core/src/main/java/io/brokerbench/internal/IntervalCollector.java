@@ -80,6 +80,20 @@ final class IntervalCollector {
    * hands them to the report sinks before it calls again.
    */
   synchronized Cut collect() {
+    return collect(false);
+  }
+
+  /**
+   * Closes the last interval, at the end of the run; null when it would be a sliver with nothing in
+   * it (the reporting thread closed one just before), which would only show a meaningless rate.
+   */
+  synchronized Cut collectLast() {
+    return collect(true);
+  }
+
+  private Cut collect(boolean last) {
+    // The swap is the cut: read the time and the counters next to it, the process figures after.
+    recorders.takeInterval(interval);
     long now = clock.nanoTime();
     MessageCounts cumulative = counters.get();
     long cpu = process.cpuNanos();
@@ -89,7 +103,6 @@ final class IntervalCollector {
     int step = rate.stepAt(Duration.ofNanos(index * intervalNanos));
     double seconds = (now - previousNanos) / 1e9;
 
-    recorders.takeInterval(interval);
     Map<String, LatencySummary> latency = new LinkedHashMap<>();
     for (LatencyKind kind : LatencyKind.values()) {
       if (interval.count(kind) > 0) {
@@ -98,6 +111,13 @@ final class IntervalCollector {
       }
     }
     MessageCounts delta = cumulative.minus(previousCounters);
+    if (last
+        && now - previousNanos < intervalNanos / 2
+        && latency.isEmpty()
+        && delta.notAccepted().total() + delta.retried() + delta.skipped() == 0
+        && cumulative.unconfirmed() == previousCounters.unconfirmed()) {
+      return null;
+    }
     MessageCounts counts =
         new MessageCounts(
             interval.count(LatencyKind.SCHEDULE_SLIP),

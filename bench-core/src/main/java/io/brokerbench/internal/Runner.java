@@ -223,7 +223,10 @@ public final class Runner {
     long producersStopped = clock.nanoTime();
     drain();
     stopReporter(reporter);
-    publish(collector.collect());
+    IntervalCollector.Cut last = collector.collectLast();
+    if (last != null) {
+      publish(last);
+    }
     long lastReceive = start;
     for (ConsumerTask c : consumers) {
       lastReceive = Math.max(lastReceive, c.lastReceiveNanos());
