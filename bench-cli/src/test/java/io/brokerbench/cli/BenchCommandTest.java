@@ -290,6 +290,40 @@ class BenchCommandTest {
   }
 
   @Test
+  void runHelpPrintsTheRunUsageWithTheDrivers() {
+    assertThat(bench("run", "--help")).isZero();
+    assertThat(out.toString())
+        .contains("Usage: bench run")
+        .contains("loopback")
+        .contains("amqp091")
+        .contains("rocketmq");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void helpRunPrintsTheRunUsage() {
+    assertThat(bench("help", "run")).isZero();
+    assertThat(out.toString()).contains("Usage: bench run").contains("loopback");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void helpRunDriverPrintsTheDriversOptions() {
+    assertThat(bench("help", "run", "amqp091")).isZero();
+    assertThat(out.toString())
+        .contains("Usage: bench run amqp091")
+        .contains("--producers")
+        .contains("--queue-type");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void helpOfAnUnknownCommandNamesTheCommands() {
+    assertThat(bench("help", "run", "kafka")).isEqualTo(2);
+    assertThat(errorLine()).startsWith("bench: unknown command 'kafka': use one of ");
+  }
+
+  @Test
   void theHelpShowsTheWorkloadOptionsDefaults() {
     assertThat(bench("run", "loopback", "--help")).isZero();
     assertThat(out.toString())
