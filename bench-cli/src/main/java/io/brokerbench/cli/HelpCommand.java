@@ -29,7 +29,7 @@ final class HelpCommand implements Runnable {
     CommandLine command = spec.parent().commandLine();
     for (String name : path) {
       CommandLine subcommand = command.getSubcommands().get(name);
-      if (subcommand == null || subcommand == spec.commandLine()) {
+      if (subcommand == null) {
         throw new ParameterException(
             spec.commandLine(),
             "unknown command '"
