@@ -53,6 +53,13 @@ import java.util.StringJoiner;
 public final class WorkloadSpec {
   private static final WorkloadSpec EMPTY = new WorkloadSpec(Map.of());
 
+  private static final List<Alternatives> ALTERNATIVES =
+      List.of(
+          new Alternatives(List.of(PMESSAGES), List.of(COUNT)),
+          new Alternatives(
+              List.of(QUEUE), List.of(QUEUE_PATTERN, QUEUE_PATTERN_FROM, QUEUE_PATTERN_TO)),
+          new Alternatives(List.of(RATE), List.of(RATE_STEPS, STEP_DURATION)));
+
   private final Map<WorkloadOption<?>, Object> values;
 
   private WorkloadSpec(Map<WorkloadOption<?>, Object> values) {
@@ -118,10 +125,16 @@ public final class WorkloadSpec {
 
   /**
    * This spec with every option that {@code overrides} sets taken from it; what {@code overrides}
-   * does not set stays as this spec has it (set or not).
+   * does not set stays as this spec has it (set or not). Where two options say one thing two ways,
+   * an override saying it either way replaces both: {@code pmessages} over a base's {@code count}
+   * clears the count, {@code queue} clears a base's {@code queue-pattern} (with its range), {@code
+   * rate} clears a base's {@code rate-steps} (with {@code step-duration}), and the other way round.
    */
   public WorkloadSpec overriddenBy(WorkloadSpec overrides) {
     Map<WorkloadOption<?>, Object> merged = new LinkedHashMap<>(values);
+    for (Alternatives alternatives : ALTERNATIVES) {
+      alternatives.clearReplaced(merged, overrides);
+    }
     merged.putAll(overrides.values);
     return new WorkloadSpec(merged);
   }
@@ -230,6 +243,25 @@ public final class WorkloadSpec {
           steps.get().stream().mapToDouble(Double::doubleValue).toArray());
     }
     return RateProfile.fixed(valueOrDefault(RATE));
+  }
+
+  /**
+   * Two ways to say one thing; within one spec the second wins (see {@link #toWorkload()}), across
+   * layers the override's way replaces the base's, so a command line's {@code -C} is not lost under
+   * a file's {@code count}.
+   *
+   * @param one the options of the first way; setting the first of them chooses it
+   * @param other the options of the second way; setting the first of them chooses it
+   */
+  private record Alternatives(List<WorkloadOption<?>> one, List<WorkloadOption<?>> other) {
+    void clearReplaced(Map<WorkloadOption<?>, Object> base, WorkloadSpec overrides) {
+      if (overrides.isSet(one.get(0))) {
+        other.forEach(base::remove);
+      }
+      if (overrides.isSet(other.get(0))) {
+        one.forEach(base::remove);
+      }
+    }
   }
 
   @Override

@@ -263,6 +263,35 @@ class WorkloadSpecTest {
   }
 
   @Test
+  void anOverrideSayingOneThingAnotherWayReplacesTheBasesWay() {
+    assertThat(spec("count", "100").overriddenBy(spec("pmessages", "7")))
+        .isEqualTo(spec("pmessages", "7"));
+    assertThat(spec("pmessages", "7").overriddenBy(spec("count", "100")))
+        .isEqualTo(spec("count", "100"));
+    assertThat(
+            spec("queue-pattern", "q-%d", "queue-pattern-from", "0", "queue-pattern-to", "3")
+                .overriddenBy(spec("queue", "orders"))
+                .toWorkload()
+                .destinations())
+        .isEqualTo(Destinations.single("orders"));
+    assertThat(spec("queue", "orders").overriddenBy(spec("queue-pattern", "q-%d")))
+        .isEqualTo(spec("queue-pattern", "q-%d"));
+    assertThat(spec("rate-steps", "1,2", "step-duration", "1s").overriddenBy(spec("rate", "5")))
+        .isEqualTo(spec("rate", "5"));
+    assertThat(spec("rate", "5").overriddenBy(spec("rate-steps", "1,2")))
+        .isEqualTo(spec("rate-steps", "1,2"));
+  }
+
+  @Test
+  void anOverrideOfARangeKeepsTheBasesPattern() {
+    WorkloadSpec layered =
+        spec("queue-pattern", "q-%d", "queue-pattern-to", "3")
+            .overriddenBy(spec("queue-pattern-to", "5"));
+
+    assertThat(layered.toWorkload().destinations().count()).isEqualTo(5);
+  }
+
+  @Test
   void aNullValueUnsetsAnOption() {
     WorkloadSpec spec = spec("duration", "30s").with(WorkloadOption.DURATION, null);
 
