@@ -8,6 +8,7 @@ import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
+import io.brokerbench.workload.WorkloadSpec;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,9 +64,9 @@ final class DriverRunCommand implements Callable<Integer> {
     for (ToolAlias alias : ToolAlias.forDriver(provider.name())) {
       spec.addOption(
           OptionSpec.builder(alias.name())
-              .description("Same as " + alias.target() + " (" + alias.tool() + ")")
+              .description("Same as --" + alias.target().name() + " (" + alias.tool() + ")")
               .type(String.class)
-              .paramLabel("<" + alias.target().substring(2) + ">")
+              .paramLabel("<" + alias.target().name() + ">")
               .build());
     }
     for (DriverOption option : provider.options()) {
@@ -105,14 +106,7 @@ final class DriverRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ParseResult parsed = spec.commandLine().getParseResult();
-    for (ToolAlias alias : ToolAlias.forDriver(provider.name())) {
-      OptionSpec matched = parsed.matchedOption(alias.name());
-      if (matched != null) {
-        alias.apply(workloadOptions, matched.getValue());
-      }
-    }
-    Workload workload = workloadOptions.workload();
+    Workload workload = workloadSpec().toWorkload();
     Map<String, String> driverOptions = driverOptions();
     PrintWriter out = spec.commandLine().getOut();
     List<ReportSink> consoles = output.consoleReports(provider.name(), out);
@@ -163,6 +157,23 @@ final class DriverRunCommand implements Callable<Integer> {
   }
 
   /**
+   * The workload options as given on the parsed command line, with the driver's tool aliases.
+   *
+   * @throws WorkloadException naming the first value that is not valid
+   */
+  WorkloadSpec workloadSpec() {
+    ParseResult parsed = spec.commandLine().getParseResult();
+    WorkloadSpec workload = workloadOptions.spec();
+    for (ToolAlias alias : ToolAlias.forDriver(provider.name())) {
+      OptionSpec matched = parsed.matchedOption(alias.name());
+      if (matched != null) {
+        workload = alias.apply(workload, matched.getValue());
+      }
+    }
+    return workload;
+  }
+
+  /**
    * The driver's options as given on the parsed command line, by name, with its {@code -f} flags.
    *
    * @throws WorkloadException for a flag the driver does not know, or a positional argument given
@@ -187,7 +198,7 @@ final class DriverRunCommand implements Callable<Integer> {
       }
       values.put(positional.name(), parsed.matchedPositional(0).getValue());
     }
-    for (String flag : workloadOptions.driverFlags()) {
+    for (String flag : workloadOptions.spec().driverFlags()) {
       boolean declared =
           provider.options().stream().anyMatch(o -> o.flag() && o.name().equals(flag));
       if (!declared) {

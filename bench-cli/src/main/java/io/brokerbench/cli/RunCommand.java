@@ -2,6 +2,7 @@ package io.brokerbench.cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code bench run}: needs a driver name; prints the drivers when given none. */
@@ -11,6 +12,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = false)
 final class RunCommand implements Runnable {
   @Spec CommandSpec spec;
+
+  // Without it, picocli would take "--help" for a driver's name.
+  @Option(names = "--help", usageHelp = true, description = "Show this help, with the drivers.")
+  boolean help;
 
   @Override
   public void run() {

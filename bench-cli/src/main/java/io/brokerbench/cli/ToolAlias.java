@@ -1,6 +1,7 @@
 package io.brokerbench.cli;
 
-import io.brokerbench.workload.WorkloadException;
+import io.brokerbench.workload.WorkloadOption;
+import io.brokerbench.workload.WorkloadSpec;
 import java.util.List;
 
 /**
@@ -9,33 +10,27 @@ import java.util.List;
  * the same letters mean other things elsewhere ({@code -t} is PerfTest's exchange type).
  *
  * @param name the tool's option, such as {@code -w}
- * @param target the workload option it stands for, such as {@code --producers}
+ * @param target the workload option it stands for, such as {@link WorkloadOption#PRODUCERS}
  * @param tool where it comes from, for the help text
  */
-record ToolAlias(String name, String target, String tool) {
+record ToolAlias(String name, WorkloadOption<?> target, String tool) {
 
   /** The aliases of one driver. */
   static List<ToolAlias> forDriver(String driver) {
     if (driver.equals("rocketmq")) {
       return List.of(
-          new ToolAlias("-t", "--queue", "RocketMQ benchmark's topic"),
-          new ToolAlias("-w", "--producers", "RocketMQ benchmark's sender threads"));
+          new ToolAlias("-t", WorkloadOption.QUEUE, "RocketMQ benchmark's topic"),
+          new ToolAlias("-w", WorkloadOption.PRODUCERS, "RocketMQ benchmark's sender threads"));
     }
     return List.of();
   }
 
-  /** Sets the workload option from the alias's value. */
-  void apply(WorkloadOptions options, String value) {
-    switch (target) {
-      case "--queue" -> options.queue = value;
-      case "--producers" -> {
-        try {
-          options.producers = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-          throw new WorkloadException(name + " must be a whole number (got '" + value + "')");
-        }
-      }
-      default -> throw new IllegalStateException("no workload option " + target);
-    }
+  /**
+   * The spec with the target option set from the alias's value, as a scenario file would set it.
+   *
+   * @throws io.brokerbench.workload.WorkloadException when the value is not one of the target's
+   */
+  WorkloadSpec apply(WorkloadSpec spec, String value) {
+    return spec.withText(target, value);
   }
 }

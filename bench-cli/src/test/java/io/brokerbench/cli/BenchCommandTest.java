@@ -69,7 +69,9 @@ class BenchCommandTest {
   void aRateThatIsNotANumberIsAUsageError() {
     assertThat(bench("run", "loopback", "-r", "fast")).isEqualTo(2);
     assertThat(errorLine())
-        .isEqualTo("bench: rate must be a number of msg/s or 'unlimited' (got 'fast')");
+        .isEqualTo(
+            "bench: rate: 'fast' is not a rate: use a number of msg/s, optionally with k or m"
+                + " (10k), or unlimited");
   }
 
   @Test
@@ -113,7 +115,9 @@ class BenchCommandTest {
   void aBadDurationSaysWhatWouldDo() {
     assertThat(bench("run", "loopback", "-z", "soon")).isEqualTo(2);
     assertThat(errorLine())
-        .contains("'soon' is not a duration: use e.g. 30 (seconds), 500ms, 30s, 2m or 1h");
+        .isEqualTo(
+            "bench: duration: 'soon' is not a duration: use e.g. 30 (seconds), 500ms, 30s, 1.5s,"
+                + " 2m, 1h or PT30S");
   }
 
   @Test
@@ -178,11 +182,10 @@ class BenchCommandTest {
     CommandLine rocketmq = commandLine.getSubcommands().get("run").getSubcommands().get("rocketmq");
     commandLine.parseArgs("run", "rocketmq", "-t", "T", "-w", "16", "-s", "1024", "-n", "x:1");
 
-    DriverRunCommand command = rocketmq.getCommand();
-    var parsed = rocketmq.getParseResult();
-    assertThat(parsed.matchedOption("-t").<String>getValue()).isEqualTo("T");
-    assertThat(parsed.matchedOption("-w").<String>getValue()).isEqualTo("16");
-    assertThat(command.workloadOptions.size).isEqualTo(1024);
+    Workload workload = rocketmq.<DriverRunCommand>getCommand().workloadSpec().toWorkload();
+    assertThat(workload.destinations().names()).containsExactly("T");
+    assertThat(workload.producers()).isEqualTo(16);
+    assertThat(workload.messageBytes()).isEqualTo(1024);
   }
 
   @Test
@@ -196,7 +199,7 @@ class BenchCommandTest {
                 + " -s 12 -c 192 -q 200 -A 200 -ad false"));
 
     DriverRunCommand command = amqp091.getCommand();
-    Workload workload = command.workloadOptions.workload();
+    Workload workload = command.workloadSpec().toWorkload();
     assertThat(workload.destinations().names()).containsExactly("perf-test-1", "perf-test-2");
     assertThat(workload.producerDestination(1)).isEqualTo("perf-test-2");
     assertThat(workload.producers()).isEqualTo(2);
@@ -239,7 +242,7 @@ class BenchCommandTest {
     CommandLine loopback = commandLine.getSubcommands().get("run").getSubcommands().get("loopback");
     commandLine.parseArgs("run", "loopback", "-x3", "-y", "1", "-q7", "-aC", "10", "-u", "q1");
 
-    Workload workload = loopback.<DriverRunCommand>getCommand().workloadOptions.workload();
+    Workload workload = loopback.<DriverRunCommand>getCommand().workloadSpec().toWorkload();
     assertThat(workload.producers()).isEqualTo(3);
     assertThat(workload.consumers()).isEqualTo(1);
     assertThat(workload.prefetch()).isEqualTo(7);
@@ -280,7 +283,60 @@ class BenchCommandTest {
   @Test
   void aBadSenderThreadCountIsAUsageError() {
     assertThat(bench("run", "rocketmq", "-w", "many", "-n", "127.0.0.1:1")).isEqualTo(2);
-    assertThat(errorLine()).isEqualTo("bench: -w must be a whole number (got 'many')");
+    assertThat(errorLine())
+        .isEqualTo(
+            "bench: producers: 'many' is not a count: use a whole number >= 0, optionally with k"
+                + " (thousand), m (million) or g (billion)");
+  }
+
+  @Test
+  void runHelpPrintsTheRunUsageWithTheDrivers() {
+    assertThat(bench("run", "--help")).isZero();
+    assertThat(out.toString())
+        .contains("Usage: bench run")
+        .contains("loopback")
+        .contains("amqp091")
+        .contains("rocketmq");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void helpRunPrintsTheRunUsage() {
+    assertThat(bench("help", "run")).isZero();
+    assertThat(out.toString()).contains("Usage: bench run").contains("loopback");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void helpRunDriverPrintsTheDriversOptions() {
+    assertThat(bench("help", "run", "amqp091")).isZero();
+    assertThat(out.toString())
+        .contains("Usage: bench run amqp091")
+        .contains("--producers")
+        .contains("--queue-type");
+    assertThat(err.toString()).isEmpty();
+  }
+
+  @Test
+  void helpOfAnUnknownCommandNamesTheCommands() {
+    assertThat(bench("help", "run", "kafka")).isEqualTo(2);
+    assertThat(errorLine()).startsWith("bench: unknown command 'kafka': use one of ");
+  }
+
+  @Test
+  void theHelpShowsTheWorkloadOptionsDefaults() {
+    assertThat(bench("run", "loopback", "--help")).isZero();
+    assertThat(out.toString())
+        .contains("(default: 1)")
+        .contains("(default: brokerbench)")
+        .contains("(default: unlimited)")
+        .contains("64KiB");
+  }
+
+  @Test
+  void sizesTakeDecimalAndBinaryUnits() {
+    assertThat(bench("run", "loopback", "-s", "1k", "-C", "100")).isZero();
+    assertThat(bench("run", "loopback", "-s", "64KiB", "-C", "100")).isZero();
   }
 
   @Test

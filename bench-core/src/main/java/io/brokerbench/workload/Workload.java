@@ -150,7 +150,11 @@ public record Workload(
     return !d.isNegative() && !d.isZero();
   }
 
-  /** A builder with PerfTest-like defaults: 1 producer, 1 consumer, 12-byte messages, 10 s. */
+  /**
+   * A builder with PerfTest-like defaults: 1 producer, 1 consumer, 12-byte messages, 10 s (the
+   * defaults of the {@link WorkloadOption}s). A {@link WorkloadSpec} builds workloads from option
+   * values as text and layers them.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -172,25 +176,26 @@ public record Workload(
 
   /** Builds a {@link Workload}; every setter returns the builder. */
   public static final class Builder {
-    private int producers = 1;
-    private int consumers = 1;
-    private Destinations destinations = Destinations.single("brokerbench");
-    private int messageBytes = 12;
-    private RateProfile rate = RateProfile.unlimited();
-    private Duration duration = Duration.ofSeconds(10);
-    private boolean durationSet;
+    // Defaults are the workload options' own, so the builder, the command line's help and a
+    // scenario file cannot disagree.
+    private int producers = WorkloadOption.PRODUCERS.defaultValue();
+    private int consumers = WorkloadOption.CONSUMERS.defaultValue();
+    private Destinations destinations = Destinations.single(WorkloadOption.QUEUE.defaultValue());
+    private int messageBytes = WorkloadOption.SIZE.defaultValue();
+    private RateProfile rate = RateProfile.fixed(WorkloadOption.RATE.defaultValue());
+    private Duration duration;
     private long messagesPerProducer;
     private long messagesPerConsumer;
-    private Duration warmup = Duration.ZERO;
-    private int inFlightWindow;
-    private int prefetch;
+    private Duration warmup = WorkloadOption.WARMUP.defaultValue();
+    private int inFlightWindow = WorkloadOption.IN_FLIGHT.defaultValue();
+    private int prefetch = WorkloadOption.PREFETCH.defaultValue();
     private AckMode ackMode = AckMode.EACH;
     private int ackEvery = 1;
-    private boolean persistent;
-    private CatchUpPolicy catchUp = CatchUpPolicy.BURST;
-    private Duration reportInterval = Duration.ofSeconds(1);
-    private Duration drainTimeout = Duration.ofSeconds(10);
-    private Duration progressTimeout = Duration.ZERO;
+    private boolean persistent = WorkloadOption.DURABLE.defaultValue();
+    private CatchUpPolicy catchUp = WorkloadOption.CATCH_UP.defaultValue();
+    private Duration reportInterval = WorkloadOption.INTERVAL.defaultValue();
+    private Duration drainTimeout = WorkloadOption.DRAIN_TIMEOUT.defaultValue();
+    private Duration progressTimeout = WorkloadOption.TIMEOUT.defaultValue();
 
     private Builder() {}
 
@@ -201,7 +206,6 @@ public record Workload(
       messageBytes = w.messageBytes;
       rate = w.rate;
       duration = w.duration;
-      durationSet = true;
       messagesPerProducer = w.messagesPerProducer;
       messagesPerConsumer = w.messagesPerConsumer;
       warmup = w.warmup;
@@ -258,12 +262,13 @@ public record Workload(
     }
 
     /**
-     * How long to send after the warm-up; null to end on message counts only. Without a duration
-     * and without counts, a stepped rate profile's total length is used, else 10 s.
+     * How long to send after the warm-up; null (the default) for "not given": then a stepped rate
+     * profile's total length when the steps all have one, else no duration when a message count
+     * ends the run (messages per producer, or per consumer without producers), else 10 s. (Null
+     * used to mean "end on message counts only", which failed without a count.)
      */
     public Builder duration(Duration duration) {
       this.duration = duration;
-      this.durationSet = true;
       return this;
     }
 
@@ -341,11 +346,13 @@ public record Workload(
      */
     public Workload build() {
       Duration effective = duration;
-      if (!durationSet && (messagesPerProducer > 0 || producers == 0 && messagesPerConsumer > 0)) {
-        effective = null;
-      }
-      if (!durationSet && rate.totalDuration() != null) {
-        effective = rate.totalDuration();
+      if (effective == null) {
+        boolean endsOnCount = messagesPerProducer > 0 || producers == 0 && messagesPerConsumer > 0;
+        if (rate.totalDuration() != null) {
+          effective = rate.totalDuration();
+        } else if (!endsOnCount) {
+          effective = WorkloadOption.DURATION.defaultValue();
+        }
       }
       return new Workload(
           producers,

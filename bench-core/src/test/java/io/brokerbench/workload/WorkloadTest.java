@@ -23,9 +23,44 @@ class WorkloadTest {
 
   @Test
   void aRunMustEnd() {
-    assertThatThrownBy(() -> Workload.builder().duration(null).build())
+    Workload w = Workload.builder().build();
+
+    assertThatThrownBy(
+            () ->
+                new Workload(
+                    w.producers(),
+                    w.consumers(),
+                    w.destinations(),
+                    w.messageBytes(),
+                    w.rate(),
+                    null,
+                    0,
+                    0,
+                    w.warmup(),
+                    w.inFlightWindow(),
+                    w.prefetch(),
+                    w.ackMode(),
+                    w.ackEvery(),
+                    w.persistent(),
+                    w.catchUp(),
+                    w.reportInterval(),
+                    w.drainTimeout(),
+                    w.progressTimeout()))
         .hasMessage(
             "a run must end: give a duration (--duration) or a message count (--pmessages)");
+  }
+
+  @Test
+  void withoutADurationOrACountARunLastsTenSeconds() {
+    assertThat(Workload.builder().duration(null).build().duration())
+        .isEqualTo(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aWorkloadWithoutDurationRebuildsTheSame() {
+    Workload w = Workload.builder().messagesPerProducer(100).build();
+
+    assertThat(w.toBuilder().build()).isEqualTo(w);
   }
 
   @Test
