@@ -28,6 +28,15 @@ public final class JsonResult implements ReportSink {
     MAPPER.writeValue(file.toFile(), result);
   }
 
+  /** The result as the JSON text {@link #write} writes. */
+  public static String toJson(RunResult result) {
+    try {
+      return MAPPER.writeValueAsString(result);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("a result could not be written as JSON", e);
+    }
+  }
+
   /** Reads a result written by {@link #write}. */
   public static RunResult read(Path file) throws IOException {
     return MAPPER.readValue(file.toFile(), RunResult.class);

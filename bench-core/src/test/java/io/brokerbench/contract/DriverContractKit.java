@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Driver;
@@ -99,7 +100,9 @@ public abstract class DriverContractKit {
 
   /** Runs a workload on the driver under test. */
   protected RunResult run(Workload workload) throws Exception {
-    return BenchmarkRun.builder(workload).driver(driver).build().run();
+    RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
+    ResultSchema.assertValid(result);
+    return result;
   }
 
   @Test

@@ -3,7 +3,14 @@ package io.brokerbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.contract.DelegatingDriver;
+import io.brokerbench.loopback.LoopbackDriver;
+import io.brokerbench.loopback.LoopbackOptions;
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.spi.DestinationSpec;
+import io.brokerbench.spi.DriverException;
 import io.brokerbench.workload.Workload;
 import java.io.File;
 import java.io.PrintWriter;
@@ -50,6 +57,7 @@ class ResultFilesTest {
     RunResult read = JsonResult.read(dir.resolve("result.json"));
 
     assertThat(read).isEqualTo(result);
+    ResultSchema.assertValid(dir.resolve("result.json"));
     assertThat(read.schema()).isEqualTo("brokerbench-result/2");
     assertThat(read.latency()).containsKeys("e2e", "e2e_send", "confirm", "confirm_send", "slip");
   }
@@ -110,5 +118,63 @@ class ResultFilesTest {
         .run();
     assertThat(Files.readString(dir.resolve("processed.hgrm")))
         .containsPattern("Total count += +" + e2e + "]");
+  }
+
+  @Test
+  void csvRowsAndHistogramLogEntriesStartAtTheSameEpochInstants() throws Exception {
+    int startColumn = CsvIntervals.header().indexOf("start_epoch_ms");
+    List<String> lines = Files.readAllLines(dir.resolve("intervals.csv"));
+    java.util.Set<Long> rowStarts = new java.util.TreeSet<>();
+    for (String row : lines.subList(1, lines.size())) {
+      long start = Long.parseLong(row.split(",", -1)[startColumn]);
+      assertThat(start % 200).as("a multiple of the 200 ms interval").isZero();
+      rowStarts.add(start);
+    }
+    java.util.Set<Long> logStarts = new java.util.TreeSet<>();
+    HistogramLogReader reader = new HistogramLogReader(dir.resolve("latency.hlog").toFile());
+    EncodableHistogram h;
+    while ((h = reader.nextIntervalHistogram()) != null) {
+      logStarts.add(h.getStartTimeStamp());
+    }
+    reader.close();
+    // The log writes start times in seconds with three decimals: reading back may lose 1 ms.
+    assertThat(logStarts).isNotEmpty();
+    for (long logStart : logStarts) {
+      assertThat(rowStarts).anyMatch(rowStart -> Math.abs(rowStart - logStart) <= 1);
+    }
+  }
+
+  @Test
+  void aRunThatFailsToSetUpStillWritesItsResultAndValidFiles(@TempDir Path failed)
+      throws Exception {
+    Workload workload = Workload.builder().duration(Duration.ofSeconds(1)).build();
+    DelegatingDriver refusing =
+        new DelegatingDriver(new LoopbackDriver(LoopbackOptions.DEFAULTS, NanoClock.system())) {
+          @Override
+          public void declare(List<DestinationSpec> destinations) throws DriverException {
+            throw new DriverException("queue 'brokerbench' cannot be declared: access refused");
+          }
+        };
+    BenchmarkRun run =
+        BenchmarkRun.builder(workload)
+            .driver(refusing)
+            .commandLine("bench run loopback")
+            .sink(new JsonResult(failed.resolve("result.json")))
+            .sink(new CsvIntervals(failed.resolve("intervals.csv")))
+            .sink(new HistogramLog(failed.resolve("latency.hlog")))
+            .build();
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(run::run)
+        .isInstanceOf(DriverException.class);
+
+    ResultSchema.assertValid(failed.resolve("result.json"));
+    RunResult read = JsonResult.read(failed.resolve("result.json"));
+    assertThat(read.status()).isEqualTo(RunResult.FAILED);
+    assertThat(read.error()).isEqualTo("queue 'brokerbench' cannot be declared: access refused");
+    assertThat(read.commandLine()).isEqualTo("bench run loopback");
+    assertThat(read.environment().driver()).isEqualTo("loopback");
+    assertThat(Files.readAllLines(failed.resolve("intervals.csv"))).hasSize(1);
+    assertThat(Files.readString(failed.resolve("latency.hlog")))
+        .startsWith("#[Histogram log format");
   }
 }

@@ -30,6 +30,7 @@ class MeasuredSpansTest {
             .inFlightWindow(64)
             .build();
     result = BenchmarkRun.builder(workload).driver("loopback").build().run();
+    ResultSchema.assertValid(result);
   }
 
   private static void assertCountsMatchHistograms(

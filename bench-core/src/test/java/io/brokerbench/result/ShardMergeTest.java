@@ -88,6 +88,8 @@ class ShardMergeTest {
       RunResult shardA = a.get(60, TimeUnit.SECONDS);
       RunResult shardB = b.get(60, TimeUnit.SECONDS);
       RunResult merged = ResultMerge.of(List.of(shardA, shardB));
+      ResultSchema.assertValid(shardA);
+      ResultSchema.assertValid(merged);
 
       // Each shard alone received messages of the other's producers, and counted none as foreign.
       assertThat(shardA.integrityByProducer())
