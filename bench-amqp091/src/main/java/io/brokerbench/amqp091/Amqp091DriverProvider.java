@@ -25,6 +25,12 @@ public final class Amqp091DriverProvider implements DriverProvider {
         + " confirms; an embedded Qpid broker when no uri is given";
   }
 
+  /** RabbitMQ PerfTest's closing summary lines. */
+  @Override
+  public String familiarReport() {
+    return "perftest";
+  }
+
   @Override
   public List<DriverOption> options() {
     return Amqp091Config.declared();

@@ -31,6 +31,12 @@ public final class Amqp10DriverProvider implements DriverProvider {
         + Amqp10Driver.clientLibrary(true);
   }
 
+  /** quiver's table and RESULTS block. */
+  @Override
+  public String familiarReport() {
+    return "quiver";
+  }
+
   @Override
   public List<DriverOption> options() {
     return Amqp10Config.declared();

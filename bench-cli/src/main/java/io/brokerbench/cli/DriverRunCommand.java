@@ -3,9 +3,11 @@ package io.brokerbench.cli;
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Warning;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.spi.ToolAlias;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadSpec;
@@ -61,12 +63,12 @@ final class DriverRunCommand implements Callable<Integer> {
     CommandSpec spec = commandLine.getCommandSpec();
     spec.name(provider.name());
     spec.usageMessage().header(provider.description());
-    for (ToolAlias alias : ToolAlias.forDriver(provider.name())) {
+    for (ToolAlias alias : provider.toolAliases()) {
       spec.addOption(
           OptionSpec.builder(alias.name())
-              .description("Same as --" + alias.target().name() + " (" + alias.tool() + ")")
+              .description("Same as --" + alias.workloadOption() + " (" + alias.tool() + ")")
               .type(String.class)
-              .paramLabel("<" + alias.target().name() + ">")
+              .paramLabel("<" + alias.workloadOption() + ">")
               .build());
     }
     for (DriverOption option : provider.options()) {
@@ -109,10 +111,12 @@ final class DriverRunCommand implements Callable<Integer> {
     Workload workload = workloadSpec().toWorkload();
     Map<String, String> driverOptions = driverOptions();
     PrintWriter out = spec.commandLine().getOut();
-    List<ReportSink> consoles = output.consoleReports(provider.name(), out);
+    List<ReportSink> consoles = output.consoleReports(provider.familiarReport(), out);
     List<ReportSink> sinks = output.sinks();
     BenchmarkRun.Builder builder =
-        BenchmarkRun.builder(workload).driver(provider.name(), driverOptions);
+        BenchmarkRun.builder(workload)
+            .driver(provider.name(), driverOptions)
+            .commandLine(CommandLineText.masked(spec.commandLine(), provider));
     consoles.forEach(builder::sink);
     sinks.forEach(builder::sink);
     BenchmarkRun run = builder.build();
@@ -135,7 +139,7 @@ final class DriverRunCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     try {
       RunResult result = run.run();
-      return exitCode(result);
+      return exitCode(result, spec.commandLine().getErr());
     } catch (DriverException e) {
       throw new RunFailedException(e);
     } finally {
@@ -148,12 +152,27 @@ final class DriverRunCommand implements Callable<Integer> {
     }
   }
 
-  private static int exitCode(RunResult result) {
-    return switch (result.status()) {
-      case "completed" -> ExitCodes.OK;
-      case "interrupted" -> ExitCodes.INTERRUPTED;
-      default -> ExitCodes.RUN_FAILED;
-    };
+  /**
+   * The exit code of a run that measured: a failure's line goes to standard error as well as into
+   * the summary, and a completed run that lost messages exits {@link ExitCodes#LOSS}.
+   */
+  private static int exitCode(RunResult result, PrintWriter err) {
+    switch (result.status()) {
+      case RunResult.INTERRUPTED:
+        return ExitCodes.INTERRUPTED;
+      case RunResult.FAILED:
+        err.println("bench: run failed: " + result.error());
+        err.flush();
+        return ExitCodes.RUN_FAILED;
+      default:
+        if (result.warned(Warning.LOSS)) {
+          err.println(
+              "bench: " + result.integrity().lost() + " message(s) lost: exit " + ExitCodes.LOSS);
+          err.flush();
+          return ExitCodes.LOSS;
+        }
+        return ExitCodes.OK;
+    }
   }
 
   /**
@@ -164,10 +183,10 @@ final class DriverRunCommand implements Callable<Integer> {
   WorkloadSpec workloadSpec() {
     ParseResult parsed = spec.commandLine().getParseResult();
     WorkloadSpec workload = workloadOptions.spec();
-    for (ToolAlias alias : ToolAlias.forDriver(provider.name())) {
+    for (ToolAlias alias : provider.toolAliases()) {
       OptionSpec matched = parsed.matchedOption(alias.name());
       if (matched != null) {
-        workload = alias.apply(workload, matched.getValue());
+        workload = workload.withText(alias.workloadOption(), matched.getValue());
       }
     }
     return workload;

@@ -11,6 +11,12 @@ final class ExitCodes {
   /** The command line is wrong: unknown option, invalid value, unknown driver. */
   static final int USAGE = 2;
 
+  /**
+   * The run completed, but messages the broker accepted were never received: the figures describe a
+   * broker that lost messages (or consumers that missed them).
+   */
+  static final int LOSS = 3;
+
   /** The user interrupted the run (Ctrl-C); the results so far were printed and written. */
   static final int INTERRUPTED = 130;
 

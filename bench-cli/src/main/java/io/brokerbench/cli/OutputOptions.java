@@ -4,11 +4,11 @@ import io.brokerbench.report.ConsoleReport;
 import io.brokerbench.report.CsvIntervals;
 import io.brokerbench.report.HistogramLog;
 import io.brokerbench.report.JsonResult;
-import io.brokerbench.report.PerfTestSummary;
 import io.brokerbench.report.PrometheusEndpoint;
-import io.brokerbench.report.QuiverReport;
+import io.brokerbench.report.ReportContext;
+import io.brokerbench.report.ReportFormat;
+import io.brokerbench.report.ReportFormats;
 import io.brokerbench.report.ReportSink;
-import io.brokerbench.report.RocketMqToolReport;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine.Option;
 
@@ -50,9 +49,10 @@ final class OutputOptions {
       names = "--report",
       split = ",",
       description =
-          "Console reports: brokerbench, perftest (PerfTest's summary lines), quiver (quiver's table"
-              + " and RESULTS block), rocketmq (the RocketMQ benchmark's periodic lines). Default:"
-              + " brokerbench plus the one its users know for the driver.")
+          "Console reports by name: ${COMPLETION-CANDIDATES}. Default: brokerbench plus the one"
+              + " the driver's users know (amqp091: perftest, amqp10: quiver, rocketmq:"
+              + " rocketmq).",
+      completionCandidates = ReportNames.class)
   List<String> reports = new ArrayList<>();
 
   @Option(
@@ -60,41 +60,39 @@ final class OutputOptions {
       description =
           "Test id at the start of the perftest report's lines (PerfTest's --id; default:"
               + " ${DEFAULT-VALUE}).",
-      defaultValue = PerfTestSummary.DEFAULT_ID)
+      defaultValue = "brokerbench")
   String testId;
 
   @Option(names = "--verbose", description = "Print stack traces with errors.")
   boolean verbose;
 
-  /** The console report each driver's users know, printed beside brokerbench's own by default. */
-  private static final Map<String, String> FAMILIAR_REPORT =
-      Map.of("amqp091", "perftest", "amqp10", "quiver", "rocketmq", "rocketmq");
-
   /**
-   * The console reports for a run of {@code driver}.
+   * The console reports for a run.
    *
-   * @throws WorkloadException for an unknown report name
+   * @param familiar the report the driver's users know, printed by default beside brokerbench's
+   *     own; null for none
+   * @throws io.brokerbench.workload.WorkloadException for an unknown report name
    */
-  List<ReportSink> consoleReports(String driver, PrintWriter out) {
+  List<ReportSink> consoleReports(String familiar, PrintWriter out) {
     Set<String> names = new LinkedHashSet<>(reports);
     if (names.isEmpty()) {
-      names.add("brokerbench");
-      names.add(FAMILIAR_REPORT.getOrDefault(driver, "brokerbench"));
+      names.add(ConsoleReport.NAME);
+      if (familiar != null) {
+        names.add(familiar);
+      }
     }
-    List<ReportSink> sinks = new ArrayList<>();
-    for (String name : names) {
-      sinks.add(
-          switch (name) {
-            case "brokerbench" -> new ConsoleReport(out, !names.contains("quiver"));
-            case "perftest" -> new PerfTestSummary(out, testId);
-            case "quiver" -> new QuiverReport(out);
-            case "rocketmq" -> new RocketMqToolReport(out);
-            default ->
-                throw new WorkloadException(
-                    "unknown report '" + name + "': use brokerbench, perftest, quiver or rocketmq");
-          });
+    List<ReportFormat> formats = names.stream().map(ReportFormats::find).toList();
+    boolean intervalsElsewhere = formats.stream().anyMatch(ReportFormat::printsIntervals);
+    ReportContext context = new ReportContext(out, testId, intervalsElsewhere);
+    return formats.stream().map(f -> f.create(context)).toList();
+  }
+
+  /** The names of the report formats found, for the help text. */
+  static final class ReportNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return ReportFormats.available().stream().map(ReportFormat::name).iterator();
     }
-    return sinks;
   }
 
   /**

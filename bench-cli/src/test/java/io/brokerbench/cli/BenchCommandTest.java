@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.brokerbench.amqp091.Amqp091Config;
 import io.brokerbench.amqp091.Amqp091Config.QueueType;
 import io.brokerbench.report.JsonResult;
-import io.brokerbench.report.PerfTestSummary;
+import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.workload.Workload;
@@ -143,6 +143,55 @@ class BenchCommandTest {
   }
 
   @Test
+  void aFailedRunStillWritesItsResultWithTheErrorAndNoPassword(@TempDir Path dir) throws Exception {
+    int code =
+        bench(
+            "run",
+            "amqp091",
+            "-h",
+            "amqp://guest:s3cret@127.0.0.1:1",
+            "-C",
+            "10",
+            "-o",
+            dir.toString());
+
+    assertThat(code).isEqualTo(1);
+    Path json = dir.resolve(OutputOptions.JSON);
+    ResultSchema.assertValid(json);
+    RunResult result = JsonResult.read(json);
+    assertThat(result.status()).isEqualTo(RunResult.FAILED);
+    assertThat(errorLine()).isEqualTo("bench: run failed: " + result.error());
+    assertThat(result.commandLine())
+        .isEqualTo("bench run amqp091 -h amqp://guest:****@127.0.0.1:1 -C 10 -o " + dir);
+    assertThat(result.driver().options()).containsEntry("uri", "amqp://guest:****@127.0.0.1:1");
+    for (String file :
+        new String[] {OutputOptions.JSON, OutputOptions.CSV, OutputOptions.HISTOGRAM_LOG}) {
+      assertThat(Files.readString(dir.resolve(file))).doesNotContain("s3cret");
+    }
+  }
+
+  @Test
+  void aCompletedRunThatLostMessagesExitsWithTheLossCode(@TempDir Path dir) throws Exception {
+    int code =
+        bench(
+            "run",
+            "loopback",
+            "--drop-every",
+            "10",
+            "-C",
+            "1000",
+            "--drain-timeout",
+            "200ms",
+            "-o",
+            dir.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.LOSS);
+    assertThat(out.toString()).contains("\nLOSS: 100 message(s) accepted by the broker");
+    assertThat(errorLine()).isEqualTo("bench: 100 message(s) lost: exit 3");
+    ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
+  }
+
+  @Test
   void aLoopbackRunPrintsTheSummaryAndWritesTheResultFiles(@TempDir Path dir) throws Exception {
     int code = bench("run", "loopback", "-C", "20k", "-c", "64", "-o", dir.toString());
 
@@ -155,6 +204,9 @@ class BenchCommandTest {
     assertThat(result.totals().counts().received()).isEqualTo(20_000);
     assertThat(Files.readAllLines(dir.resolve(OutputOptions.CSV))).hasSizeGreaterThan(1);
     assertThat(Files.size(dir.resolve(OutputOptions.HISTOGRAM_LOG))).isPositive();
+    ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
+    assertThat(result.commandLine()).isEqualTo("bench run loopback -C 20k -c 64 -o " + dir);
+    assertThat(result.driver().options()).containsEntry("queue-capacity", "65536");
   }
 
   @Test
@@ -173,7 +225,7 @@ class BenchCommandTest {
   void anUnknownReportIsAUsageError() {
     assertThat(bench("run", "loopback", "-C", "5k", "--report", "fancy")).isEqualTo(2);
     assertThat(errorLine())
-        .isEqualTo("bench: unknown report 'fancy': use brokerbench, perftest, quiver or rocketmq");
+        .isEqualTo("bench: unknown report 'fancy': use brokerbench, perftest, quiver, rocketmq");
   }
 
   @Test
@@ -262,7 +314,7 @@ class BenchCommandTest {
     assertThat(out.toString())
         .contains("id: my-id, sending rate avg: ")
         .contains("id: my-id, receiving rate avg: ")
-        .doesNotContain("id: " + PerfTestSummary.DEFAULT_ID);
+        .doesNotContain("id: brokerbench");
   }
 
   @Test

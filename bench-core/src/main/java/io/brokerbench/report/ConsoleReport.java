@@ -21,6 +21,9 @@ import java.util.function.ToDoubleFunction;
  * intended send time, and from the actual send), CPU and RSS, integrity counts and warnings.
  */
 public final class ConsoleReport implements ReportSink {
+  /** The name users choose this report by. */
+  public static final String NAME = "brokerbench";
+
   private final PrintWriter out;
   private final boolean intervalLines;
   private boolean confirms = true;
@@ -216,5 +219,23 @@ public final class ConsoleReport implements ReportSink {
         t.client().cpuSeconds(),
         t.client().cpuMicrosPerMessage(),
         t.client().peakRssBytes() < 0 ? "-" : String.valueOf(t.client().peakRssBytes() >> 20));
+  }
+
+  /** Finds this report by the name {@value #NAME}. */
+  public static final class Format implements ReportFormat {
+    @Override
+    public String name() {
+      return NAME;
+    }
+
+    @Override
+    public String description() {
+      return "per-interval lines and the full summary";
+    }
+
+    @Override
+    public ReportSink create(ReportContext context) {
+      return new ConsoleReport(context.out(), !context.intervalsPrintedElsewhere());
+    }
   }
 }

@@ -22,6 +22,20 @@ public interface DriverProvider {
   List<DriverOption> options();
 
   /**
+   * The name of the console report (a {@link io.brokerbench.report.ReportFormat}) this driver's
+   * users know from the tool they come from, printed beside brokerbench's own unless the user
+   * chooses reports; null for none.
+   */
+  default String familiarReport() {
+    return null;
+  }
+
+  /** The short options of that tool that stand for workload options, offered for this driver. */
+  default List<ToolAlias> toolAliases() {
+    return List.of();
+  }
+
+  /**
    * Opens a driver. May block (for example to start an embedded broker or open a first connection).
    *
    * @param options option values by {@link DriverOption#name()}; options the user did not give are

@@ -4,6 +4,7 @@ import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.spi.ToolAlias;
 import java.util.List;
 import java.util.Map;
 
@@ -21,6 +22,20 @@ public final class RocketMqDriverProvider implements DriverProvider {
   @Override
   public String description() {
     return "Apache RocketMQ (rocketmq-client " + RocketMqDriver.CLIENT_VERSION + ")";
+  }
+
+  /** The RocketMQ benchmark's periodic lines. */
+  @Override
+  public String familiarReport() {
+    return "rocketmq";
+  }
+
+  /** The RocketMQ benchmark's {@code -t} (topic) and {@code -w} (sender threads). */
+  @Override
+  public List<ToolAlias> toolAliases() {
+    return List.of(
+        new ToolAlias("-t", "queue", "RocketMQ benchmark's topic"),
+        new ToolAlias("-w", "producers", "RocketMQ benchmark's sender threads"));
   }
 
   @Override

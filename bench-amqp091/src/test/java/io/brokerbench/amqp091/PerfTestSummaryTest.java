@@ -1,4 +1,4 @@
-package io.brokerbench.report;
+package io.brokerbench.amqp091;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,10 @@
-package io.brokerbench.report;
+package io.brokerbench.rocketmq;
 
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.report.ReportContext;
+import io.brokerbench.report.ReportFormat;
+import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
 import java.io.PrintWriter;
@@ -57,5 +60,23 @@ public final class RocketMqToolReport implements ReportSink {
           s2c == null ? 0 : (long) (s2c.maxMicros() / 1000));
     }
     out.flush();
+  }
+
+  /** Finds this report by the name {@code rocketmq}. */
+  public static final class Format implements ReportFormat {
+    @Override
+    public String name() {
+      return "rocketmq";
+    }
+
+    @Override
+    public String description() {
+      return "the RocketMQ benchmark's periodic Send TPS and Consume TPS lines";
+    }
+
+    @Override
+    public ReportSink create(ReportContext context) {
+      return new RocketMqToolReport(context.out());
+    }
   }
 }

@@ -1,7 +1,10 @@
-package io.brokerbench.report;
+package io.brokerbench.amqp10;
 
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.report.ReportContext;
+import io.brokerbench.report.ReportFormat;
+import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.Environment;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
@@ -125,5 +128,28 @@ public final class QuiverReport implements ReportSink {
         leftMicros,
         right,
         rightMicros);
+  }
+
+  /** Finds this report by the name {@code quiver}. */
+  public static final class Format implements ReportFormat {
+    @Override
+    public String name() {
+      return "quiver";
+    }
+
+    @Override
+    public String description() {
+      return "quiver's per-interval sender/receiver table and RESULTS block";
+    }
+
+    @Override
+    public boolean printsIntervals() {
+      return true;
+    }
+
+    @Override
+    public ReportSink create(ReportContext context) {
+      return new QuiverReport(context.out());
+    }
   }
 }

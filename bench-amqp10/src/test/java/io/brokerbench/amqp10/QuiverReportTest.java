@@ -1,4 +1,4 @@
-package io.brokerbench.report;
+package io.brokerbench.amqp10;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,7 +18,7 @@ import java.io.StringWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class FamiliarReportsTest {
+class QuiverReportTest {
   private final StringWriter text = new StringWriter();
   private final PrintWriter out = new PrintWriter(text);
 
@@ -70,19 +70,5 @@ class FamiliarReportsTest {
         .containsPattern(" +0% \\.+ +5 us +90.00% \\.+ +3,000 us")
         .containsPattern(" +25% \\.+ +100 us +99.00% \\.+ +5,000 us")
         .containsPattern(" +100% \\.+ +9,999 us +99.99% \\.+ +7,000 us");
-  }
-
-  @Test
-  void rocketMqToolLinesWithFailuresSplitLikeTheTool() {
-    new RocketMqToolReport(out).interval(sample(), LatencyHistograms.empty());
-
-    assertThat(text.toString())
-        .containsPattern(
-            "Current Time: .* \\| Send TPS: 10000 \\| Max RT\\(ms\\): 2 \\| Average RT\\(ms\\): "
-                + "  1.500 \\| Send Failed: 2 \\| Response Failed: 3")
-        .containsPattern(
-            "Current Time: .* \\| Consume TPS: 9000 \\| AVG\\(B2C\\) RT\\(ms\\):   1.500 \\|"
-                + " AVG\\(S2C\\) RT\\(ms\\):   1.500 \\| MAX\\(B2C\\) RT\\(ms\\): 8 \\|"
-                + " MAX\\(S2C\\) RT\\(ms\\): 4");
   }
 }

@@ -1,6 +1,9 @@
-package io.brokerbench.report;
+package io.brokerbench.amqp091;
 
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.report.ReportContext;
+import io.brokerbench.report.ReportFormat;
+import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Totals;
@@ -105,5 +108,23 @@ public final class PerfTestSummary implements ReportSink {
         (long) l.p75Micros(),
         (long) l.p95Micros(),
         (long) l.p99Micros());
+  }
+
+  /** Finds this report by the name {@code perftest}. */
+  public static final class Format implements ReportFormat {
+    @Override
+    public String name() {
+      return "perftest";
+    }
+
+    @Override
+    public String description() {
+      return "PerfTest's closing summary lines (sending and receiving rate, consumer and confirm latency)";
+    }
+
+    @Override
+    public ReportSink create(ReportContext context) {
+      return new PerfTestSummary(context.out(), context.testId());
+    }
   }
 }
