@@ -61,6 +61,7 @@ public record ResultAssembly(
         List.of(),
         List.of(),
         List.of(),
+        List.of(),
         List.of());
   }
 
@@ -115,7 +116,8 @@ public record ResultAssembly(
         m.integrityByProducer(),
         steps,
         intervals,
-        warnings);
+        warnings,
+        List.of());
   }
 
   private static Totals totals(
