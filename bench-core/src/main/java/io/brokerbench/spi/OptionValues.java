@@ -1,6 +1,5 @@
 package io.brokerbench.spi;
 
-import io.brokerbench.workload.WorkloadException;
 import java.util.Locale;
 import java.util.Map;
 
@@ -19,7 +18,7 @@ public final class OptionValues {
   /**
    * A flag: absent is false; present with no value, {@code true} or {@code false} as written.
    *
-   * @throws WorkloadException for any other value
+   * @throws OptionException for any other value
    */
   public static boolean flag(Map<String, String> options, String name) {
     return bool(options, name, false);
@@ -29,7 +28,7 @@ public final class OptionValues {
    * A boolean: absent is {@code defaultValue}; present with no value, {@code true} or {@code false}
    * as written.
    *
-   * @throws WorkloadException for any other value
+   * @throws OptionException for any other value
    */
   public static boolean bool(Map<String, String> options, String name, boolean defaultValue) {
     String value = options.get(name);
@@ -43,13 +42,13 @@ public final class OptionValues {
     if (v.equals("false")) {
       return false;
     }
-    throw new WorkloadException(name + " is a flag: true or false (got '" + value + "')");
+    throw new OptionException(name + " is a flag: true or false (got '" + value + "')");
   }
 
   /**
    * A whole number within {@code [min, max]}, or the default when absent or blank.
    *
-   * @throws WorkloadException when it is not a whole number or out of range
+   * @throws OptionException when it is not a whole number or out of range
    */
   public static long wholeNumber(
       Map<String, String> options, String name, long defaultValue, long min, long max) {
@@ -61,10 +60,10 @@ public final class OptionValues {
     try {
       parsed = Long.parseLong(value.trim());
     } catch (NumberFormatException e) {
-      throw new WorkloadException(name + " must be a whole number (got '" + value + "')");
+      throw new OptionException(name + " must be a whole number (got '" + value + "')");
     }
     if (parsed < min || parsed > max) {
-      throw new WorkloadException(
+      throw new OptionException(
           name + " must be between " + min + " and " + max + " (got " + parsed + ")");
     }
     return parsed;
