@@ -1,6 +1,5 @@
 package io.brokerbench.amqp091;
 
-import io.brokerbench.workload.WorkloadException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -23,22 +22,22 @@ record BrokerAddress(
   /**
    * Parses an {@code amqp://} or {@code amqps://} URI.
    *
-   * @throws WorkloadException when it is not one; the message masks any password
+   * @throws IllegalArgumentException saying in a few words what is wrong (never the password)
    */
   static BrokerAddress parse(String uri) {
     URI parsed;
     try {
       parsed = new URI(uri.trim());
     } catch (URISyntaxException e) {
-      throw new WorkloadException("uri '" + mask(uri) + "' is not a valid URI: " + e.getReason());
+      throw new IllegalArgumentException(
+          e.getReason() + (e.getIndex() >= 0 ? " at character " + (e.getIndex() + 1) : ""), e);
     }
     String scheme = parsed.getScheme();
     if (!"amqp".equalsIgnoreCase(scheme) && !"amqps".equalsIgnoreCase(scheme)) {
-      throw new WorkloadException(
-          "uri '" + mask(uri) + "' must start with amqp:// or amqps:// (such as amqp://127.0.0.1)");
+      throw new IllegalArgumentException("it must start with amqp:// or amqps://");
     }
     if (parsed.getHost() == null) {
-      throw new WorkloadException("uri '" + mask(uri) + "' names no host");
+      throw new IllegalArgumentException(whyNoHost(parsed.getRawAuthority()));
     }
     boolean tls = "amqps".equalsIgnoreCase(scheme);
     int port = parsed.getPort() > 0 ? parsed.getPort() : tls ? 5671 : 5672;
@@ -52,6 +51,25 @@ record BrokerAddress(
     // As amqp-client reads it: no path means "/", a lone "/" means the empty virtual host.
     String virtualHost = path == null || path.isEmpty() ? "/" : decode(path.substring(1));
     return new BrokerAddress(uri.trim(), parsed.getHost(), port, virtualHost, user, tls);
+  }
+
+  /**
+   * Why {@link URI} found no host in an authority: it reads {@code host:notaport} as a registry
+   * name, not as a host with a bad port.
+   */
+  private static String whyNoHost(String authority) {
+    if (authority == null || authority.isEmpty()) {
+      return "it names no host";
+    }
+    String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
+    int colon = hostPort.lastIndexOf(':');
+    if (colon >= 0 && !hostPort.endsWith("]")) {
+      String port = hostPort.substring(colon + 1);
+      if (port.isEmpty() || !port.chars().allMatch(Character::isDigit)) {
+        return "the port '" + port + "' is not a number";
+      }
+    }
+    return "'" + hostPort + "' is not a host name";
   }
 
   private static String decode(String s) {

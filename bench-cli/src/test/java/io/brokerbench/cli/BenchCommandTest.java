@@ -3,7 +3,7 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.amqp091.Amqp091Config;
-import io.brokerbench.amqp091.Amqp091Config.QueueType;
+import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.report.PerfTestSummary;
 import io.brokerbench.report.RunResult;
