@@ -126,7 +126,10 @@ class BenchCommandTest {
   @Test
   void aBadDriverOptionValueIsAUsageError() {
     assertThat(bench("run", "loopback", "--queue-capacity", "lots")).isEqualTo(2);
-    assertThat(errorLine()).isEqualTo("bench: queue-capacity must be a whole number (got 'lots')");
+    assertThat(errorLine())
+        .isEqualTo(
+            "bench: queue-capacity must be a power of two from 2 to 1073741824: not a whole number"
+                + " (got 'lots')");
   }
 
   @Test
