@@ -84,7 +84,7 @@ final class DriverRunCommand implements Callable<Integer> {
               .hidden(false);
       if (option.flag()) {
         // "--declare" alone means true; "--declare false" turns a default-true option off.
-        builder.type(boolean.class).arity("0..1").fallbackValue("true");
+        builder.type(boolean.class).arity("0..1").fallbackValue("true").paramLabel("true|false");
       } else {
         builder.type(String.class).paramLabel("<" + option.name() + ">");
       }

@@ -18,7 +18,10 @@ public enum QueueType {
   /** The {@code queue-type} option of both RabbitMQ drivers. */
   public static final DeclaredOption<QueueType> OPTION =
       DeclaredOption.choice(
-          "queue-type", "type of the queues the driver declares", QueueType.class, CLASSIC);
+          "queue-type",
+          "type of the queues the driver declares: classic, quorum or stream",
+          QueueType.class,
+          CLASSIC);
 
   /** The value of the {@code x-queue-type} argument: {@code classic}, {@code quorum}... */
   public String argument() {
