@@ -7,6 +7,7 @@ import io.brokerbench.spi.DeclaredOption;
 import io.brokerbench.spi.DeclaredOptions;
 import io.brokerbench.spi.OptionException;
 import io.brokerbench.spi.StreamStart;
+import io.brokerbench.spi.UriPasswords;
 import io.brokerbench.tls.TlsStores;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,7 +107,7 @@ public record Amqp091Config(
                   + "; absent to start an embedded Qpid broker",
               Amqp091Config::uris,
               "amqp[s]://[USER:PASSWORD@]HOST[:PORT][/VHOST], comma-separated")
-          .shownAs(Amqp091Config::maskAll)
+          .shownAs(UriPasswords::mask)
           .withAliases("-h", "-H", "--uris");
   static final DeclaredOption<QueueType> QUEUE_TYPE = QueueType.OPTION;
   static final DeclaredOption<Boolean> QUORUM_QUEUE =
@@ -313,7 +314,7 @@ public record Amqp091Config(
   @Override
   public String toString() {
     return "Amqp091Config[uris="
-        + uris.stream().map(BrokerAddress::mask).toList()
+        + UriPasswords.mask(uris.toString())
         + ", queueType="
         + queueType
         + ", queueArguments="
@@ -430,15 +431,6 @@ public record Amqp091Config(
       }
     }
     return uris.isEmpty() ? List.of(DEFAULT_URI) : List.copyOf(uris);
-  }
-
-  /** Every URI of a list with its password masked. */
-  private static String maskAll(String text) {
-    List<String> masked = new ArrayList<>();
-    for (String part : text.split(",", -1)) {
-      masked.add(BrokerAddress.mask(part));
-    }
-    return String.join(",", masked);
   }
 
   private static Object typed(String raw) {

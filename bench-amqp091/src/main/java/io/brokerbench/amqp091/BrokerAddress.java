@@ -1,5 +1,6 @@
 package io.brokerbench.amqp091;
 
+import io.brokerbench.spi.UriPasswords;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -78,27 +79,11 @@ record BrokerAddress(
 
   /** The URI with its password replaced by {@code ****}, safe to print. */
   String masked() {
-    return mask(uri);
+    return UriPasswords.mask(uri);
   }
 
   /** {@code host:port}, for messages. */
   String endpoint() {
     return host + ":" + port;
-  }
-
-  /** Replaces the password part of a URI's user information, without parsing it fully. */
-  static String mask(String uri) {
-    int scheme = uri.indexOf("://");
-    int start = scheme < 0 ? 0 : scheme + 3;
-    int at = uri.indexOf('@', start);
-    int slash = uri.indexOf('/', start);
-    if (at < 0 || (slash >= 0 && slash < at)) {
-      return uri;
-    }
-    int colon = uri.indexOf(':', start);
-    if (colon < 0 || colon > at) {
-      return uri;
-    }
-    return uri.substring(0, colon + 1) + "****" + uri.substring(at);
   }
 }

@@ -7,6 +7,7 @@ import io.brokerbench.spi.DeclaredOption;
 import io.brokerbench.spi.DeclaredOptions;
 import io.brokerbench.spi.OptionException;
 import io.brokerbench.spi.StreamStart;
+import io.brokerbench.spi.UriPasswords;
 import io.brokerbench.tls.TlsStores;
 import java.time.Duration;
 import java.util.List;
@@ -93,7 +94,7 @@ public record Amqp10Config(
                   + " and port an embedded Qpid Broker-J is started",
               Endpoint::parse,
               "//HOST[:PORT]/ADDRESS or amqp[s]://[USER:PASSWORD@]HOST[:PORT][/ADDRESS]")
-          .shownAs(Endpoint::mask)
+          .shownAs(UriPasswords::mask)
           .asPositional();
   static final DeclaredOption<String> HOST =
       DeclaredOption.text("host", "broker host (overrides the url's)");
@@ -366,11 +367,6 @@ public record Amqp10Config(
 
     private static String decode(String s) {
       return java.net.URLDecoder.decode(s, java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    /** The url with any password replaced by stars. */
-    static String mask(String url) {
-      return url.replaceAll("(//[^/:@]*:)[^@/]*@", "$1****@");
     }
   }
 }
