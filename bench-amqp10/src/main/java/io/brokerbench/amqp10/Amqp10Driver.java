@@ -102,7 +102,12 @@ public final class Amqp10Driver implements Driver {
       // A broker that has just started answers slowly on a loaded machine.
       Duration timeout = ConnectTimeout.forEmbeddedBroker(ConnectTimeout.OPTION.from(options));
       withBroker.put(ConnectTimeout.OPTION.name(), Long.toString(timeout.toMillis()));
-      return new Amqp10Driver(Amqp10Config.parse(withBroker), broker);
+      Amqp10Config config = Amqp10Config.parse(withBroker);
+      try {
+        return new Amqp10Driver(config, broker);
+      } catch (DriverException e) {
+        throw Errors.embeddedBrokerSilent(config, e);
+      }
     } catch (DriverException | RuntimeException e) {
       broker.close();
       throw e;

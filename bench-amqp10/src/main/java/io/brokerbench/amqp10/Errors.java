@@ -93,6 +93,27 @@ final class Errors {
         e);
   }
 
+  /**
+   * {@code failure} worded as the embedded broker's when it is a timeout: the driver started that
+   * broker, so the user's address cannot be the cause.
+   */
+  static DriverException embeddedBrokerSilent(Amqp10Config config, DriverException failure) {
+    Throwable cause = unwrap(failure.getCause() == null ? failure : failure.getCause());
+    boolean timedOut =
+        cause instanceof ClientOperationTimedOutException
+            || ConnectFailure.of(cause) == ConnectFailure.TIMED_OUT;
+    if (!timedOut) {
+      return failure;
+    }
+    return new DriverException(
+        "the embedded Qpid broker at "
+            + config.hostPort()
+            + " did not answer within "
+            + config.connectTimeout().toMillis()
+            + " ms: the machine may be overloaded (give a url to use another broker)",
+        cause);
+  }
+
   /** True when the failure is the connection's, not a link's or session's. */
   static boolean connectionLost(Throwable failure) {
     return unwrap(failure) instanceof ClientIOException;
