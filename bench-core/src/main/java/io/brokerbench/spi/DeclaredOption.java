@@ -31,38 +31,20 @@ import java.util.function.Function;
  * @param <T> the type of the option's value
  */
 public final class DeclaredOption<T> {
-  private final String name;
-  private final List<String> aliases;
-  private final String description;
+  private final DriverOption help;
   private final T defaultValue;
-  private final String defaultText;
-  private final boolean bool;
-  private final boolean secret;
-  private final boolean positional;
   private final OptionParser<T> parser;
   private final String accepted;
   private final Function<String, String> shown;
 
   private DeclaredOption(
-      String name,
-      List<String> aliases,
-      String description,
+      DriverOption help,
       T defaultValue,
-      String defaultText,
-      boolean bool,
-      boolean secret,
-      boolean positional,
       OptionParser<T> parser,
       String accepted,
       Function<String, String> shown) {
-    this.name = Objects.requireNonNull(name, "name");
-    this.aliases = List.copyOf(aliases);
-    this.description = Objects.requireNonNull(description, "description");
+    this.help = help;
     this.defaultValue = defaultValue;
-    this.defaultText = defaultText;
-    this.bool = bool;
-    this.secret = secret;
-    this.positional = positional;
     this.parser = Objects.requireNonNull(parser, "parser");
     this.accepted = Objects.requireNonNull(accepted, "accepted");
     this.shown = Objects.requireNonNull(shown, "shown");
@@ -76,14 +58,8 @@ public final class DeclaredOption<T> {
   public static <T> DeclaredOption<T> of(
       String name, String description, OptionParser<T> parser, String accepted) {
     return new DeclaredOption<>(
-        name,
-        List.of(),
-        description,
+        new DriverOption(name, List.of(), description, null, false, false, false),
         null,
-        null,
-        false,
-        false,
-        false,
         parser,
         accepted,
         Function.identity());
@@ -105,14 +81,8 @@ public final class DeclaredOption<T> {
   /** A boolean like {@link #flag}, with the given default. */
   public static DeclaredOption<Boolean> bool(String name, String description, boolean value) {
     return new DeclaredOption<>(
-        name,
-        List.of(),
-        description,
+        new DriverOption(name, List.of(), description, value ? "true" : null, true, false, false),
         value,
-        value ? "true" : null,
-        true,
-        false,
-        false,
         DeclaredOption::parseBoolean,
         "true or false",
         Function.identity());
@@ -189,55 +159,33 @@ public final class DeclaredOption<T> {
   /** A copy with this default, shown in the help as {@code text} (null: not shown). */
   public DeclaredOption<T> withDefault(T value, String text) {
     return new DeclaredOption<>(
-        name, aliases, description, value, text, bool, secret, positional, parser, accepted, shown);
+        new DriverOption(
+            help.name(),
+            help.aliases(),
+            help.description(),
+            text,
+            help.flag(),
+            help.secret(),
+            help.positional()),
+        value,
+        parser,
+        accepted,
+        shown);
   }
 
   /** A copy with other names, with their dashes (such as {@code -h}). */
   public DeclaredOption<T> withAliases(String... names) {
-    return new DeclaredOption<>(
-        name,
-        List.of(names),
-        description,
-        defaultValue,
-        defaultText,
-        bool,
-        secret,
-        positional,
-        parser,
-        accepted,
-        shown);
+    return new DeclaredOption<>(help.withAliases(names), defaultValue, parser, accepted, shown);
   }
 
   /** A copy whose value never appears in help or messages (passwords, secret keys). */
   public DeclaredOption<T> asSecret() {
-    return new DeclaredOption<>(
-        name,
-        aliases,
-        description,
-        defaultValue,
-        defaultText,
-        bool,
-        true,
-        positional,
-        parser,
-        accepted,
-        text -> "****");
+    return new DeclaredOption<>(help.asSecret(), defaultValue, parser, accepted, text -> "****");
   }
 
   /** A copy that a command line also takes without its name, right after the driver's. */
   public DeclaredOption<T> asPositional() {
-    return new DeclaredOption<>(
-        name,
-        aliases,
-        description,
-        defaultValue,
-        defaultText,
-        bool,
-        secret,
-        true,
-        parser,
-        accepted,
-        shown);
+    return new DeclaredOption<>(help.asPositional(), defaultValue, parser, accepted, shown);
   }
 
   /**
@@ -245,23 +193,12 @@ public final class DeclaredOption<T> {
    * password replaced).
    */
   public DeclaredOption<T> shownAs(Function<String, String> mask) {
-    return new DeclaredOption<>(
-        name,
-        aliases,
-        description,
-        defaultValue,
-        defaultText,
-        bool,
-        secret,
-        positional,
-        parser,
-        accepted,
-        mask);
+    return new DeclaredOption<>(help, defaultValue, parser, accepted, mask);
   }
 
   /** The long name, without dashes. */
   public String name() {
-    return name;
+    return help.name();
   }
 
   /** The default value, or null when there is none. */
@@ -271,12 +208,12 @@ public final class DeclaredOption<T> {
 
   /** The option as a command line documents it. */
   public DriverOption help() {
-    return new DriverOption(name, aliases, description, defaultText, bool, secret, positional);
+    return help;
   }
 
   /** True when {@code options} holds a value for this option, even a blank one. */
   public boolean isGiven(Map<String, String> options) {
-    return options.containsKey(name);
+    return options.containsKey(help.name());
   }
 
   /**
@@ -295,13 +232,13 @@ public final class DeclaredOption<T> {
    * @throws OptionException when the value is not accepted
    */
   public T from(Map<String, String> options, T fallback) {
-    String value = options.get(name);
+    String value = options.get(help.name());
     if (value == null) {
       return fallback;
     }
     String text = value.trim();
     if (text.isEmpty()) {
-      return bool ? parser.parse("true") : fallback;
+      return help.flag() ? parser.parse("true") : fallback;
     }
     try {
       return parser.parse(text);
@@ -317,11 +254,11 @@ public final class DeclaredOption<T> {
    */
   public OptionException rejected(String value, String reason) {
     return new OptionException(
-        name
+        help.name()
             + " must be "
             + accepted
             + (reason == null ? "" : ": " + reason)
-            + (secret ? "" : " (got '" + shown.apply(value) + "')"));
+            + (help.secret() ? "" : " (got '" + shown.apply(value) + "')"));
   }
 
   private static Boolean parseBoolean(String text) {
@@ -354,6 +291,6 @@ public final class DeclaredOption<T> {
 
   @Override
   public String toString() {
-    return "--" + name;
+    return "--" + help.name();
   }
 }

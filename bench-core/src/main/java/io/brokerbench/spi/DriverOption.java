@@ -33,4 +33,20 @@ public record DriverOption(
     Objects.requireNonNull(description, "description");
     aliases = List.copyOf(aliases);
   }
+
+  /** A copy of this option with extra names, such as a tool's short option. */
+  public DriverOption withAliases(String... names) {
+    return new DriverOption(
+        name, List.of(names), description, defaultValue, flag, secret, positional);
+  }
+
+  /** A copy of this option whose value is never printed. */
+  public DriverOption asSecret() {
+    return new DriverOption(name, aliases, description, defaultValue, flag, true, positional);
+  }
+
+  /** A copy of this option that may also be given without its name, right after the driver. */
+  public DriverOption asPositional() {
+    return new DriverOption(name, aliases, description, defaultValue, flag, secret, true);
+  }
 }
