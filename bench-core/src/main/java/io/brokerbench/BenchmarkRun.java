@@ -10,7 +10,7 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
-import io.brokerbench.spi.PasswordMask;
+import io.brokerbench.spi.UriPasswords;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.util.ArrayList;
@@ -121,7 +121,7 @@ public final class BenchmarkRun {
     Map<String, String> options = new LinkedHashMap<>();
     for (DriverOption option : Drivers.find(driverName).options()) {
       String value = driverOptions.getOrDefault(option.name(), option.defaultValue());
-      options.put(option.name(), PasswordMask.value(option, value));
+      options.put(option.name(), UriPasswords.shown(option, value));
     }
     return new DriverSettings(driverName, options);
   }

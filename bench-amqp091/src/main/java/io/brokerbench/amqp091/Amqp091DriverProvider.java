@@ -33,7 +33,7 @@ public final class Amqp091DriverProvider implements DriverProvider {
 
   @Override
   public List<DriverOption> options() {
-    return Amqp091Config.declared();
+    return Amqp091Config.OPTIONS.help();
   }
 
   @Override

@@ -39,14 +39,16 @@ public final class Amqp10DriverProvider implements DriverProvider {
 
   @Override
   public List<DriverOption> options() {
-    return Amqp10Config.declared();
+    return Amqp10Config.OPTIONS.help();
   }
 
   @Override
   public Driver open(Map<String, String> options) throws DriverException {
+    // Parsed first, so that a mistake is reported before any broker is started or reached.
+    Amqp10Config config = Amqp10Config.parse(options);
     if (Amqp10Config.namesNoBroker(options)) {
       return Amqp10Driver.embedded(options);
     }
-    return new Amqp10Driver(Amqp10Config.parse(options), null);
+    return new Amqp10Driver(config, null);
   }
 }

@@ -2,7 +2,7 @@ package io.brokerbench.cli;
 
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
-import io.brokerbench.spi.PasswordMask;
+import io.brokerbench.spi.UriPasswords;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,7 +15,7 @@ final class CommandLineText {
 
   /**
    * The arguments the user typed, joined, with the values of the driver's secret options replaced
-   * by {@value PasswordMask#MASK} and the password of any address masked.
+   * by {@value UriPasswords#MASK} and the password of any address masked.
    */
   static String masked(CommandLine command, DriverProvider provider) {
     Set<String> secretNames = new HashSet<>();
@@ -34,11 +34,11 @@ final class CommandLineText {
     for (String arg : root.getParseResult().originalArgs()) {
       int equals = arg.indexOf('=');
       if (secretNext) {
-        words.add(PasswordMask.MASK);
+        words.add(UriPasswords.MASK);
       } else if (equals > 0 && secretNames.contains(arg.substring(0, equals))) {
-        words.add(arg.substring(0, equals + 1) + PasswordMask.MASK);
+        words.add(arg.substring(0, equals + 1) + UriPasswords.MASK);
       } else {
-        words.add(PasswordMask.inText(arg));
+        words.add(UriPasswords.mask(arg));
       }
       secretNext = !secretNext && secretNames.contains(arg);
     }

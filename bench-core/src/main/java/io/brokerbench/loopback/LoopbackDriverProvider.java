@@ -22,7 +22,7 @@ public final class LoopbackDriverProvider implements DriverProvider {
 
   @Override
   public List<DriverOption> options() {
-    return LoopbackOptions.declared();
+    return LoopbackOptions.OPTIONS.help();
   }
 
   @Override

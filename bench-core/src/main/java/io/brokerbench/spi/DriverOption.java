@@ -5,13 +5,15 @@ import java.util.Objects;
 
 /**
  * A protocol-specific option a driver accepts, described so a command line or configuration file
- * can offer it without knowing the protocol.
+ * can offer it without knowing the protocol. Drivers make it from a {@link DeclaredOption}, which
+ * also parses the option's value, so help and parsing agree.
  *
  * @param name long name without dashes, such as {@code uri}
  * @param aliases other names, with their dashes, such as {@code -h} for PerfTest compatibility
  * @param description one line of help text
  * @param defaultValue the value used when the option is absent, or null when there is none
- * @param flag true when the option takes no value (its presence means {@code true})
+ * @param flag true for a boolean: given without a value it means {@code true}; it also takes {@code
+ *     true} or {@code false}
  * @param secret true when the value must never be printed (passwords, secret keys)
  * @param positional true for the one option a command line may give without its name, right after
  *     the driver's name (such as quiver's {@code //HOST:PORT/ADDRESS})
@@ -30,16 +32,6 @@ public record DriverOption(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(description, "description");
     aliases = List.copyOf(aliases);
-  }
-
-  /** An option taking a value. */
-  public static DriverOption of(String name, String description, String defaultValue) {
-    return new DriverOption(name, List.of(), description, defaultValue, false, false, false);
-  }
-
-  /** A boolean option without a value. */
-  public static DriverOption flag(String name, String description) {
-    return new DriverOption(name, List.of(), description, null, true, false, false);
   }
 
   /** A copy of this option with extra names, such as a tool's short option. */

@@ -18,7 +18,10 @@ public interface DriverProvider {
   /** One line describing the protocol and client library. */
   String description();
 
-  /** The protocol-specific options this driver accepts, in the order they should be documented. */
+  /**
+   * The protocol-specific options this driver accepts, in the order they should be documented: the
+   * {@link DeclaredOption#help()} of the declarations that also parse their values.
+   */
   List<DriverOption> options();
 
   /**
@@ -40,6 +43,8 @@ public interface DriverProvider {
    *
    * @param options option values by {@link DriverOption#name()}; options the user did not give are
    *     absent, and the driver applies its own defaults
+   * @throws OptionException when an option's value is not accepted, before anything is started or
+   *     reached
    * @throws DriverException with a one-line message for the user when the driver cannot open
    */
   Driver open(Map<String, String> options) throws DriverException;

@@ -9,6 +9,14 @@
  *   <li>A {@link io.brokerbench.spi.DriverProvider} is found by {@link java.util.ServiceLoader} and
  *       a short name ({@code amqp091}, {@code loopback}); it declares its own options and opens a
  *       {@link io.brokerbench.spi.Driver}.
+ *   <li>Each option is declared once as a {@link io.brokerbench.spi.DeclaredOption}: the help a
+ *       command line shows and the parsing of the value come from that one declaration. A value an
+ *       option does not accept is an {@link io.brokerbench.spi.OptionException} (a usage error),
+ *       raised before the driver starts or reaches any broker; options shared by several drivers
+ *       are declared once too ({@link io.brokerbench.spi.ConnectTimeout}, {@link
+ *       io.brokerbench.spi.StreamStart}, {@code TlsStores}).
+ *   <li>A connection failure is classified once by {@link io.brokerbench.spi.ConnectFailure}
+ *       (refused, unknown host, timed out, TLS handshake); each driver words it for its protocol.
  *   <li>Set-up and tear-down ({@code declare}, {@code createProducer}, {@code close}) may block and
  *       may throw {@link io.brokerbench.spi.DriverException} with a message for the user.
  *   <li>The per-message path does not allocate: the core hands a producer one reusable {@link

@@ -40,7 +40,7 @@ public final class RocketMqDriverProvider implements DriverProvider {
 
   @Override
   public List<DriverOption> options() {
-    return RocketMqConfig.declared();
+    return RocketMqConfig.OPTIONS.help();
   }
 
   @Override
