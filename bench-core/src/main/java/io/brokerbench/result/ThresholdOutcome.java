@@ -14,7 +14,7 @@ package io.brokerbench.result;
 public record ThresholdOutcome(
     String threshold,
     String metric,
-    double measured,
+    Double measured,
     double bound,
     boolean passed,
     String message) {}

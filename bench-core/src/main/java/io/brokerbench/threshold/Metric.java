@@ -198,6 +198,11 @@ public record Metric(String name, int step, Quantity quantity) {
     }
   }
 
+  /** A value of this metric for people, with its unit, such as {@code 7.31 ms}. */
+  public String format(double value) {
+    return Units.format(value, quantity);
+  }
+
   @Override
   public String toString() {
     return name;
