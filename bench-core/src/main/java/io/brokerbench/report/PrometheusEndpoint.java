@@ -26,7 +26,6 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -141,14 +140,15 @@ public final class PrometheusEndpoint implements ReportSink {
     server.createContext(
         "/metrics",
         exchange -> {
-          ByteArrayOutputStream body = new ByteArrayOutputStream();
-          textFormat.write(body, registry.scrape());
-          exchange
-              .getResponseHeaders()
-              .set("Content-Type", PrometheusTextFormatWriter.CONTENT_TYPE);
-          exchange.sendResponseHeaders(200, body.size());
-          try (OutputStream os = exchange.getResponseBody()) {
-            body.writeTo(os);
+          // Closing the exchange also when writing fails, so a scraper is not left waiting.
+          try (exchange) {
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            textFormat.write(body, registry.scrape());
+            exchange
+                .getResponseHeaders()
+                .set("Content-Type", PrometheusTextFormatWriter.CONTENT_TYPE);
+            exchange.sendResponseHeaders(200, body.size());
+            body.writeTo(exchange.getResponseBody());
           }
         });
     server.start();
