@@ -108,10 +108,15 @@ public record ResultAssembly(
     Map<String, LatencySummary> latency = LatencySummary.allWithHistograms(measured.latency);
     List<StepResult> steps = steps(collector, m);
     List<Warning> warnings = new ArrayList<>();
+    // Warnings look at the whole run, warm-up included: a warm-up hides no failure.
+    MessageCounts wholeRun = MessageCounts.ZERO;
+    for (IntervalSample interval : collector.samples()) {
+      wholeRun = wholeRun.then(interval.counts());
+    }
     warnings.addAll(
         RunWarnings.of(
             m.environment(),
-            totals.counts(),
+            wholeRun,
             latency,
             m.integrity(),
             RunResult.INTERRUPTED.equals(m.status()),
