@@ -57,13 +57,15 @@ final class ConsumerTask implements DeliveryListener {
       foreign.lazySet(foreign.get() + 1);
       return;
     }
-    trackers[producer].record(PayloadStamp.sequence24(stamp, offset), redelivered);
     long receiveEpochNanos = now + epochOffset;
     long fromIntended = PayloadStamp.latencyFromIntendedNanos(stamp, offset, receiveEpochNanos);
     endToEnd.record(fromIntended, fromIntended - PayloadStamp.slipNanos(stamp, offset));
     if (brokerTimestampMillis != NO_TIMESTAMP) {
       storeToConsume().record(receiveEpochNanos - brokerTimestampMillis * 1_000_000);
     }
+    // Last: the drain ends once the trackers have every message, and the run's last interval must
+    // then already hold this message's latencies.
+    trackers[producer].record(PayloadStamp.sequence24(stamp, offset), redelivered);
   }
 
   /** Created on first use: only brokers that report a store time need it. */
