@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = BenchCommand.Version.class,
     description = "%nbrokerbench: an open-loop load generator for message brokers.%n",
-    subcommands = {DriversCommand.class, HelpCommand.class})
+    subcommands = {DriversCommand.class, ReportCommand.class, HelpCommand.class})
 final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;
 
