@@ -65,11 +65,13 @@
   function chart(parent, id, title, xAxis, yAxis, series, extra) {
     var box = el('div', { 'class': 'chart', id: id });
     parent.appendChild(box);
+    var rows = legendRows(series.map(function (s) { return s.name; }), box.clientWidth - 40);
+    box.style.height = (box.clientHeight + (rows - 1) * LEGEND_ROW) + 'px';
     var option = {
       animation: false,
       title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
-      legend: { top: 26, type: 'scroll' },
-      grid: { top: 64, left: 72, right: 72, bottom: 52 },
+      legend: { top: 26, left: 'center', width: box.clientWidth - 40 },
+      grid: { top: 40 + rows * LEGEND_ROW, left: 72, right: 72, bottom: 52 },
       tooltip: { trigger: 'axis' },
       xAxis: xAxis,
       yAxis: yAxis,
@@ -79,6 +81,20 @@
     var instance = echarts.init(box, null, { renderer: 'canvas' });
     instance.setOption(option);
     drawn.push({ id: id, box: box, instance: instance });
+  }
+
+  // Legends wrap rather than scroll, so every series is named in a screenshot; the chart grows by a
+  // row of legend so that the plot keeps its height. Widths are estimates of ECharts' 12px items.
+  var LEGEND_ROW = 22;
+  function legendRows(names, width) {
+    var rows = 1;
+    var x = 0;
+    names.forEach(function (name) {
+      var w = name.length * 6.6 + 40;
+      if (x > 0 && x + w > width) { rows++; x = 0; }
+      x += w;
+    });
+    return rows;
   }
 
   function line(name, data, extra) {
@@ -96,8 +112,8 @@
   }
 
   function renderRun(parent, run, heading) {
-    var section = el('section', { id: run.id }, [el(heading, {}, [run.title + ' ']),
-      el('span', { 'class': 'status-' + run.status }, ['(' + run.status + ')'])]);
+    var section = el('section', { id: run.id }, [el(heading, {}, [run.title + ' ',
+      el('span', { 'class': 'status-' + run.status }, ['(' + run.status + ')'])])]);
     parent.appendChild(section);
     if (run.error) section.appendChild(el('p', { 'class': 'status-failed' }, ['error: ' + run.error]));
     if (run.commandLine) section.appendChild(el('div', { 'class': 'command' }, [run.commandLine]));
@@ -260,11 +276,15 @@
         axis('rate (msg/s)', { type: 'value', min: 0, nameGap: 56 }),
         [bar('sent', done.map(function (c) { return c.sentPerSecond; })),
          bar('received', done.map(function (c) { return c.receivedPerSecond; }))]);
+      // Dots, not bars: a bar on a log axis starts at 1 ms and would point down below it.
+      var dots = function (name, symbol, values) {
+        return { name: name, type: 'scatter', symbol: symbol, symbolSize: 12, data: values };
+      };
       chart(charts, scenario.id + '-cells-latency', 'End-to-end latency by cell', cellAxis,
         axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }),
-        [bar('p50', done.map(function (c) { return c.e2e.p50Millis; })),
-         bar('p99', done.map(function (c) { return c.e2e.p99Millis; })),
-         bar('p99.9', done.map(function (c) { return c.e2e.p999Millis; }))]);
+        [dots('p50', 'circle', done.map(function (c) { return c.e2e.p50Millis; })),
+         dots('p99', 'diamond', done.map(function (c) { return c.e2e.p99Millis; })),
+         dots('p99.9', 'triangle', done.map(function (c) { return c.e2e.p999Millis; }))]);
     }
     scenario.comparisons.forEach(function (cmp, i) {
       chart(charts, scenario.id + '-axis' + i, 'End-to-end p99 by ' + cmp.axis,

@@ -34,10 +34,18 @@ final class LoopbackFixtures {
    * send for 200 ms; and a fifth cell that failed without a result.
    */
   static Path scenario(Path dir) throws Exception {
+    return scenario(dir, List.of("2000", "6000"));
+  }
+
+  /**
+   * A scenario of a cell for each of these rates by a loopback that never stalls and one that
+   * stalls a send for 200 ms, 2 s each; and a last cell at 9k msg/s that failed without a result.
+   */
+  static Path scenario(Path dir, List<String> rates) throws Exception {
     List<Map<String, Object>> cells = new ArrayList<>();
     int index = 0;
     for (String stall : List.of("none", "200ms")) {
-      for (String rate : List.of("2000", "6000")) {
+      for (String rate : rates) {
         String id = String.format("%03d-rate=%s,stall=%s", index, rate, stall);
         Map<String, String> options =
             stall.equals("none") ? Map.of() : Map.of("stall-after", "1500", "stall-ms", "200");
@@ -47,8 +55,10 @@ final class LoopbackFixtures {
         cells.add(cell(index++, id, Map.of("rate", rate, "stall", stall), "completed"));
       }
     }
-    cells.add(
-        cell(index, "004-rate=9000,stall=none", Map.of("rate", "9000", "stall", "none"), "failed"));
+    String failed = String.format("%03d-rate=9000,stall=none", index);
+    cells.add(cell(index, failed, Map.of("rate", "9000", "stall", "none"), "failed"));
+    List<String> rateValues = new ArrayList<>(rates);
+    rateValues.add("9000");
     Map<String, Object> scenario = new LinkedHashMap<>();
     scenario.put("schema", ScenarioFile.SCHEMA);
     scenario.put("name", "loopback-rates");
@@ -56,7 +66,7 @@ final class LoopbackFixtures {
     scenario.put(
         "axes",
         List.of(
-            Map.of("name", "rate", "values", List.of("2000", "6000", "9000")),
+            Map.of("name", "rate", "values", rateValues),
             Map.of("name", "stall", "values", List.of("none", "200ms"))));
     scenario.put("cells", cells);
     new ObjectMapper()
