@@ -70,11 +70,11 @@ sealed interface ReportInput {
     ScenarioFile scenario = ScenarioFile.read(dir.resolve(ScenarioFile.NAME));
     List<CellRun> cells = new ArrayList<>();
     for (ScenarioFile.Cell cell : scenario.cells()) {
-      Path cellDir = dir.resolve(cell.dir()).normalize();
+      // A cell that failed before its run has no directory or no result in it: a row, no run.
+      Path cellDir = cell.dir() == null ? null : dir.resolve(cell.dir()).normalize();
+      boolean hasResult = cellDir != null && ResultFile.isIn(cellDir);
       cells.add(
-          new CellRun(
-              cell,
-              ResultFile.isIn(cellDir) ? ResultFile.read(cellDir.resolve(ResultFile.NAME)) : null));
+          new CellRun(cell, hasResult ? ResultFile.read(cellDir.resolve(ResultFile.NAME)) : null));
     }
     return new Scenario(scenario, cells);
   }

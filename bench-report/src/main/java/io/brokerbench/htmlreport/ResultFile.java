@@ -2,9 +2,12 @@ package io.brokerbench.htmlreport;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.StepResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /** Reads a {@code result.json}, refusing other schemas with a message that names the file. */
 final class ResultFile {
@@ -29,11 +32,32 @@ final class ResultFile {
               + RunResult.SCHEMA
               + (schema.isEmpty() ? "" : " (its schema is '" + schema + "')"));
     }
+    RunResult result;
     try {
-      return JsonFiles.MAPPER.treeToValue(tree, RunResult.class);
+      result = JsonFiles.MAPPER.treeToValue(tree, RunResult.class);
     } catch (JsonProcessingException | IllegalArgumentException e) {
       throw new ReportInputException(
           file + " is not a valid " + RunResult.SCHEMA + " result: " + JsonFiles.oneLine(e), e);
+    }
+    checkHistograms(file, "latency", result.latency());
+    for (StepResult step : result.steps()) {
+      checkHistograms(file, "steps[" + step.index() + "].latency", step.latency());
+    }
+    return result;
+  }
+
+  /** Decoded here so that a damaged histogram is an input error naming its file and place. */
+  private static void checkHistograms(Path file, String where, Map<String, LatencySummary> latency)
+      throws ReportInputException {
+    for (Map.Entry<String, LatencySummary> kind : latency.entrySet()) {
+      if (kind.getValue().histogram() != null) {
+        try {
+          kind.getValue().decodedHistogram();
+        } catch (IllegalArgumentException e) {
+          throw new ReportInputException(
+              file + ": " + where + "." + kind.getKey() + ".histogram: " + e.getMessage(), e);
+        }
+      }
     }
   }
 

@@ -49,7 +49,11 @@ record ScenarioFile(String schema, String name, String file, List<Axis> axes, Li
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   record Cell(
-      int index, String id, Map<String, String> axes, int repetition, String dir, String status) {}
+      int index, String id, Map<String, String> axes, int repetition, String dir, String status) {
+    Cell {
+      axes = axes == null ? Map.of() : Map.copyOf(axes);
+    }
+  }
 
   /** True when the directory holds a scenario. */
   static boolean isIn(Path dir) {

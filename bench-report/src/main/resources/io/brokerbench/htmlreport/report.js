@@ -125,6 +125,27 @@
     section.appendChild(charts);
     var iv = run.intervals;
     var t = iv.endSeconds;
+    if (t.length === 0) {
+      charts.appendChild(el('p', { 'class': 'note' }, ['No intervals were recorded.']));
+      renderDistribution(charts, run);
+    } else {
+      renderOverTime(charts, run);
+      renderDistribution(charts, run);
+      renderClient(charts, run);
+    }
+    if (run.steps.length > 1) renderSteps(section, charts, run);
+    section.appendChild(el('div', { 'class': 'tables' }, [
+      facts('Totals (after warm-up)', run.summary),
+      facts('Integrity (whole run)', run.integrity, ['lost', 'duplicates', 'foreign']),
+      facts('Workload', run.workload),
+      facts('Driver options', run.driver),
+      facts('Broker and environment', run.environment)
+    ]));
+  }
+
+  function renderOverTime(charts, run) {
+    var iv = run.intervals;
+    var t = iv.endSeconds;
     var timeAxis = axis('time since sending started (s)', { type: 'value', min: 0 });
     var warmup = iv.warmupEndSeconds > 0 ? { silent: true, itemStyle: { color: 'rgba(150,150,150,0.15)' },
       label: { show: true, position: 'insideTop', color: '#666' },
@@ -147,7 +168,9 @@
     } else {
       charts.appendChild(el('p', { 'class': 'note' }, ['No end-to-end latency was recorded.']));
     }
+  }
 
+  function renderDistribution(charts, run) {
     if (run.distributions.length) {
       chart(charts, run.id + '-distribution', 'Latency by percentile (whole measured run)',
         axis('percentile (log scale of 1/(1-p))', { type: 'log', min: 1, logBase: 10,
@@ -162,50 +185,47 @@
           return p.seriesName + '<br>p' + p.value[2].toFixed(4).replace(/\.?0+$/, '') +
             ': ' + millis(p.value[1]) + ' ms'; } } });
     }
+  }
 
+  function renderClient(charts, run) {
+    var iv = run.intervals;
+    var t = iv.endSeconds;
+    var timeAxis = axis('time since sending started (s)', { type: 'value', min: 0 });
     var rss = zip(t, iv.rssMebibytes).filter(function (p) { return p[1] !== null; });
     chart(charts, run.id + '-client', 'Load generator CPU and memory', timeAxis,
       [axis('CPU (%, 100 = one core)', { type: 'value', min: 0, nameGap: 48 }),
        axis('RSS (MiB)', { type: 'value', min: 0, nameGap: 52 })],
       [line('CPU %', zip(t, iv.cpuPercent)), line('RSS MiB', rss, { yAxisIndex: 1 })]);
+  }
 
-    if (run.steps.length > 1) {
-      var targets = run.steps.map(function (s) { return s.targetPerSecond; });
-      var rateAxis = axis('target rate (msg/s)', { type: 'value', min: 0 });
-      chart(charts, run.id + '-steps-rate', 'Rate steps: achieved vs target rate', rateAxis,
-        axis('achieved rate (msg/s)', { type: 'value', min: 0, nameGap: 56 }),
-        [line('sent', zip(targets, run.steps.map(function (s) { return s.sentPerSecond; }))),
-         line('received', zip(targets, run.steps.map(function (s) { return s.receivedPerSecond; }))),
-         line('target (ideal)', zip(targets, targets), { lineStyle: { type: 'dashed' }, showSymbol: false })]);
-      var stepPick = function (key) {
-        return positive(zip(targets, run.steps.map(function (s) { return s.e2e[key]; })));
-      };
-      chart(charts, run.id + '-steps-latency', 'Rate steps: e2e latency vs target rate', rateAxis,
-        axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }),
-        [line('p50', stepPick('p50Millis')), line('p99', stepPick('p99Millis')),
-         line('p99.9', stepPick('p999Millis'))]);
-      section.appendChild(el('h4', {}, ['Rate steps']));
-      section.appendChild(table([
-        { title: 'step', numeric: true, value: function (s) { return String(s.step); } },
-        { title: 'target msg/s', numeric: true,
-          value: function (s) { return s.targetPerSecond ? fixed(s.targetPerSecond, 0) : 'unlimited'; } },
-        { title: 'sent msg/s', numeric: true, value: function (s) { return fixed(s.sentPerSecond, 0); } },
-        { title: 'received msg/s', numeric: true, value: function (s) { return fixed(s.receivedPerSecond, 0); } },
-        { title: 'e2e p50 ms', numeric: true, value: function (s) { return millis(s.e2e.p50Millis); } },
-        { title: 'e2e p99 ms', numeric: true, value: function (s) { return millis(s.e2e.p99Millis); } },
-        { title: 'e2e p99.9 ms', numeric: true, value: function (s) { return millis(s.e2e.p999Millis); } },
-        { title: 'e2e max ms', numeric: true, value: function (s) { return millis(s.e2e.maxMillis); } },
-        { title: 'CPU µs/msg', numeric: true, value: function (s) { return fixed(s.cpuMicrosPerMessage, 2); } }
-      ], run.steps));
-    }
-
-    section.appendChild(el('div', { 'class': 'tables' }, [
-      facts('Totals (after warm-up)', run.summary),
-      facts('Integrity (whole run)', run.integrity, ['lost', 'duplicates', 'foreign']),
-      facts('Workload', run.workload),
-      facts('Driver options', run.driver),
-      facts('Broker and environment', run.environment)
-    ]));
+  function renderSteps(section, charts, run) {
+    var targets = run.steps.map(function (s) { return s.targetPerSecond; });
+    var rateAxis = axis('target rate (msg/s)', { type: 'value', min: 0 });
+    chart(charts, run.id + '-steps-rate', 'Rate steps: achieved vs target rate', rateAxis,
+      axis('achieved rate (msg/s)', { type: 'value', min: 0, nameGap: 56 }),
+      [line('sent', zip(targets, run.steps.map(function (s) { return s.sentPerSecond; }))),
+       line('received', zip(targets, run.steps.map(function (s) { return s.receivedPerSecond; }))),
+       line('target (ideal)', zip(targets, targets), { lineStyle: { type: 'dashed' }, showSymbol: false })]);
+    var stepPick = function (key) {
+      return positive(zip(targets, run.steps.map(function (s) { return s.e2e[key]; })));
+    };
+    chart(charts, run.id + '-steps-latency', 'Rate steps: e2e latency vs target rate', rateAxis,
+      axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }),
+      [line('p50', stepPick('p50Millis')), line('p99', stepPick('p99Millis')),
+       line('p99.9', stepPick('p999Millis'))]);
+    section.appendChild(el('h4', {}, ['Rate steps']));
+    section.appendChild(table([
+      { title: 'step', numeric: true, value: function (s) { return String(s.step); } },
+      { title: 'target msg/s', numeric: true,
+        value: function (s) { return s.targetPerSecond ? fixed(s.targetPerSecond, 0) : 'unlimited'; } },
+      { title: 'sent msg/s', numeric: true, value: function (s) { return fixed(s.sentPerSecond, 0); } },
+      { title: 'received msg/s', numeric: true, value: function (s) { return fixed(s.receivedPerSecond, 0); } },
+      { title: 'e2e p50 ms', numeric: true, value: function (s) { return millis(s.e2e.p50Millis); } },
+      { title: 'e2e p99 ms', numeric: true, value: function (s) { return millis(s.e2e.p99Millis); } },
+      { title: 'e2e p99.9 ms', numeric: true, value: function (s) { return millis(s.e2e.p999Millis); } },
+      { title: 'e2e max ms', numeric: true, value: function (s) { return millis(s.e2e.maxMillis); } },
+      { title: 'CPU µs/msg', numeric: true, value: function (s) { return fixed(s.cpuMicrosPerMessage, 2); } }
+    ], run.steps));
   }
 
   function renderScenario(parent, scenario) {

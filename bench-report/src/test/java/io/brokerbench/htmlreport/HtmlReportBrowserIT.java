@@ -48,7 +48,7 @@ class HtmlReportBrowserIT {
   @Test
   void aSteppedRunsPageDrawsItsChartsWithoutScriptErrors() throws Exception {
     Path html = dir.resolve("run.html");
-    HtmlReport.write(List.of(LoopbackFixtures.steppedRun(dir.resolve("stepped-run"))), html);
+    HtmlReport.write(List.of(ReportFixtures.steppedRun(dir.resolve("stepped-run"))), html);
 
     HeadlessChromium.PageStatus status = chromium.open(html);
 
@@ -69,7 +69,7 @@ class HtmlReportBrowserIT {
   @Test
   void aScenariosPageDrawsItsComparisonsAndEveryCellsCharts() throws Exception {
     Path html = dir.resolve("scenario.html");
-    HtmlReport.write(List.of(LoopbackFixtures.scenario(dir.resolve("scenario"))), html);
+    HtmlReport.write(List.of(ReportFixtures.scenario(dir.resolve("scenario"))), html);
 
     HeadlessChromium.PageStatus status = chromium.open(html);
 
@@ -93,7 +93,7 @@ class HtmlReportBrowserIT {
   void aScenarioAtOneRateComparesItsCellsSideBySide() throws Exception {
     Path html = dir.resolve("one-rate.html");
     HtmlReport.write(
-        List.of(LoopbackFixtures.scenario(dir.resolve("one-rate"), List.of("4000"))), html);
+        List.of(ReportFixtures.scenario(dir.resolve("one-rate"), List.of("4000"))), html);
 
     HeadlessChromium.PageStatus status = chromium.open(html);
 
@@ -103,5 +103,35 @@ class HtmlReportBrowserIT {
     Path png = SCREENSHOTS.resolve("one-rate-scenario.png");
     chromium.screenshot(html, png, 1400, 3000);
     assertThat(Files.size(png)).isGreaterThan(20_000);
+  }
+
+  @Test
+  void aRunWithoutIntervalsShowsItsTablesAndNoEmptyChart() throws Exception {
+    Path html = dir.resolve("no-intervals.html");
+    HtmlReport.write(
+        List.of(ReportFixtures.handMadeRun(dir.resolve("hand-made"), "LOSS: 1")), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertThat(status.errors()).isEmpty();
+    assertThat(status.charts()).isEmpty();
+    assertThat(status.summary()).isEqualTo("charts 0 drawn 0 errors 0");
+  }
+
+  @Test
+  void aScriptErrorInThePageIsReportedInItsStatus() throws Exception {
+    Path html = dir.resolve("broken.html");
+    HtmlReport.write(List.of(ReportFixtures.handMadeRun(dir.resolve("broken"), "fine")), html);
+    String page = Files.readString(html);
+    Files.writeString(
+        html,
+        page.replace(
+            "<main id=\"report\"></main>",
+            "<main id=\"report\"></main><script>notAFunction();</script>"));
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertThat(status.errors()).singleElement().asString().contains("notAFunction");
+    assertThat(status.summary()).endsWith("errors 1");
   }
 }

@@ -4,17 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.brokerbench.report.JsonResult;
-import io.brokerbench.result.IntegrityCounts;
-import io.brokerbench.result.RunResult;
-import io.brokerbench.result.TestResults;
-import io.brokerbench.result.Totals;
-import io.brokerbench.result.Warning;
-import io.brokerbench.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -23,36 +15,16 @@ import org.junit.jupiter.api.io.TempDir;
 class HtmlReportTest {
   private static final String HOSTILE = "</script><script>window.pwned = 1</script><!--";
 
+  private static final String DAMAGED_E2E =
+      "{\"count\":1,\"minMicros\":1,\"meanMicros\":1,\"p25Micros\":1,\"p50Micros\":1,"
+          + "\"p75Micros\":1,\"p90Micros\":1,\"p95Micros\":1,\"p99Micros\":1,\"p999Micros\":1,"
+          + "\"p9999Micros\":1,\"maxMicros\":1,\"negative\":0,\"clamped\":0,"
+          + "\"histogram\":\"bm90IGEgaGlzdG9ncmFt\"}";
+
   @TempDir Path dir;
 
   private Path resultWithWarning(String message) throws Exception {
-    Workload workload = Workload.builder().destination("q").messagesPerProducer(10).build();
-    RunResult plain =
-        TestResults.completed(
-            workload,
-            Totals.of(TestResults.counts(10, 10, 10), 1, 1, 1_000_000, 50_000_000),
-            Map.of(),
-            IntegrityCounts.NONE);
-    RunResult warned =
-        new RunResult(
-            plain.schema(),
-            plain.status(),
-            plain.error(),
-            plain.commandLine(),
-            plain.workload(),
-            plain.driver(),
-            plain.shard(),
-            plain.environment(),
-            plain.totals(),
-            plain.latency(),
-            plain.integrity(),
-            plain.integrityByProducer(),
-            plain.steps(),
-            plain.intervals(),
-            List.of(new Warning("LOSS", message)));
-    Path runDir = Files.createDirectories(dir.resolve("run-1"));
-    JsonResult.write(warned, runDir.resolve(ResultFile.NAME));
-    return runDir;
+    return ReportFixtures.handMadeRun(dir.resolve("run-1"), message);
   }
 
   private static String embeddedJson(String html) {
@@ -104,6 +76,18 @@ class HtmlReportTest {
                 .at("/runs/0/title")
                 .asText())
         .isEqualTo("run-1");
+  }
+
+  @Test
+  void aDamagedHistogramIsRefusedNamingItsPlace() throws Exception {
+    Path file = resultWithWarning("fine").resolve(ResultFile.NAME);
+    String json = Files.readString(file);
+    Files.writeString(
+        file, json.replace("\"latency\" : { }", "\"latency\" : {\"e2e\": " + DAMAGED_E2E + "}"));
+
+    assertThatThrownBy(() -> HtmlReport.write(List.of(file), dir.resolve("r.html")))
+        .isInstanceOf(ReportInputException.class)
+        .hasMessageStartingWith(file + ": latency.e2e.histogram: not an encoded HdrHistogram");
   }
 
   @Test

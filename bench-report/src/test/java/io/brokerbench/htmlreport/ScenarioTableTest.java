@@ -15,7 +15,7 @@ class ScenarioTableTest {
 
   @BeforeAll
   static void runTheScenario() throws Exception {
-    scenario = (ReportInput.Scenario) ReportInput.read(LoopbackFixtures.scenario(dir));
+    scenario = (ReportInput.Scenario) ReportInput.read(ReportFixtures.scenario(dir));
   }
 
   @Test

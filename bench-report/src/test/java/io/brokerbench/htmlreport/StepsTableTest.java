@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StepsTableTest {
   @Test
   void aSweepHasARowPerStepWithItsTargetAchievedRateAndLatency(@TempDir Path dir) throws Exception {
-    RunResult result = ResultFile.read(LoopbackFixtures.steppedRun(dir).resolve(ResultFile.NAME));
+    RunResult result = ResultFile.read(ReportFixtures.steppedRun(dir).resolve(ResultFile.NAME));
 
     List<StepsTable.Row> rows = StepsTable.rows(result);
 

@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.TestResults;
+import io.brokerbench.result.Totals;
+import io.brokerbench.result.Warning;
 import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Workload;
 import java.nio.file.Files;
@@ -15,9 +19,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Result and scenario directories of real loopback runs, a few seconds each, as reports read. */
-final class LoopbackFixtures {
-  private LoopbackFixtures() {}
+/**
+ * Result and scenario directories as reports read them: of real loopback runs, a few seconds each,
+ * and of a result made by hand.
+ */
+final class ReportFixtures {
+  private ReportFixtures() {}
 
   /** A run of three rate steps (1k, 3k, 6k msg/s, 1 s each) after a 0.5 s warm-up. */
   static Path steppedRun(Path dir) throws Exception {
@@ -73,6 +80,38 @@ final class LoopbackFixtures {
         .enable(SerializationFeature.INDENT_OUTPUT)
         .writeValue(dir.resolve(ScenarioFile.NAME).toFile(), scenario);
     return dir;
+  }
+
+  /**
+   * A result made by hand in {@code dir}: 10 messages, no interval, no latency, one LOSS warning
+   * with this message.
+   */
+  static Path handMadeRun(Path dir, String warning) throws Exception {
+    Workload workload = Workload.builder().destination("q").messagesPerProducer(10).build();
+    RunResult plain =
+        TestResults.completed(
+            workload,
+            Totals.of(TestResults.counts(10, 10, 10), 1, 1, 1_000_000, 50_000_000),
+            Map.of(),
+            IntegrityCounts.NONE);
+    return write(
+        dir,
+        new RunResult(
+            plain.schema(),
+            plain.status(),
+            plain.error(),
+            plain.commandLine(),
+            plain.workload(),
+            plain.driver(),
+            plain.shard(),
+            plain.environment(),
+            plain.totals(),
+            plain.latency(),
+            plain.integrity(),
+            plain.integrityByProducer(),
+            plain.steps(),
+            plain.intervals(),
+            List.of(new Warning(Warning.LOSS, warning))));
   }
 
   private static Map<String, Object> cell(
