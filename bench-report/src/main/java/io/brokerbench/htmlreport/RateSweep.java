@@ -25,18 +25,13 @@ record RateSweep(boolean sweep, Map<String, List<Point>> series) {
   /**
    * One rate step of one cell.
    *
-   * @param cell the cell's id
    * @param targetPerSecond attempted rate, msg/s
    * @param sentPerSecond achieved send rate, msg/s
    * @param receivedPerSecond achieved receive rate, msg/s
    * @param e2e end-to-end latency percentiles of the step
    */
   record Point(
-      String cell,
-      double targetPerSecond,
-      double sentPerSecond,
-      double receivedPerSecond,
-      Percentiles e2e) {}
+      double targetPerSecond, double sentPerSecond, double receivedPerSecond, Percentiles e2e) {}
 
   /** The sweep of a scenario's cells that have results. */
   static RateSweep of(ReportInput.Scenario scenario) {
@@ -57,7 +52,6 @@ record RateSweep(boolean sweep, Map<String, List<Point>> series) {
               .computeIfAbsent(label, k -> new ArrayList<>())
               .add(
                   new Point(
-                      cellRun.cell().id(),
                       step.targetPerSecond(),
                       step.totals().rates().sentPerSecond(),
                       step.totals().rates().receivedPerSecond(),

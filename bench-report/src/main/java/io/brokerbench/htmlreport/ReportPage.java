@@ -17,7 +17,11 @@ import java.nio.charset.StandardCharsets;
  * the JSON escape {@code \u003c}, which parses back to the same string.
  */
 final class ReportPage {
-  /** The ECharts build inlined: line, bar and scatter charts with the common components. */
+  /**
+   * The ECharts build inlined: line, bar and scatter charts with the common components. The version
+   * is the parent pom's {@code echarts.version}; after a change there, the tests fail until this
+   * path follows.
+   */
   static final String ECHARTS =
       "/META-INF/resources/webjars/echarts/5.3.1/dist/echarts.common.min.js";
 

@@ -178,12 +178,12 @@
         axis('latency (ms, log scale)', { type: 'log', nameGap: 56 }),
         run.distributions.map(function (d) {
           return line(d.label + ' (' + d.kind + ')',
-            positive(d.points.map(function (p) { return [p.inverseTail, p.millis, p.percentile]; })),
+            positive(d.points.map(function (p) { return [p.inverseTail, p.millis, p.percentile, d.count]; })),
             { showSymbol: false });
         }),
         { tooltip: { trigger: 'item', formatter: function (p) {
           return p.seriesName + '<br>p' + p.value[2].toFixed(4).replace(/\.?0+$/, '') +
-            ': ' + millis(p.value[1]) + ' ms'; } } });
+            ': ' + millis(p.value[1]) + ' ms (of ' + p.value[3] + ' values)'; } } });
     }
   }
 
