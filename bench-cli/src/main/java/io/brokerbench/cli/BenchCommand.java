@@ -18,7 +18,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = BenchCommand.Version.class,
     description = "%nbrokerbench: an open-loop load generator for message brokers.%n",
-    subcommands = {DriversCommand.class, CompareCommand.class, HelpCommand.class})
+    subcommands = {
+      DriversCommand.class,
+      ReportCommand.class,
+      CompareCommand.class,
+      HelpCommand.class
+    })
 final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;
 
