@@ -38,8 +38,8 @@ public record ScenarioIndex(
 
   /** Copies the lists. */
   public ScenarioIndex {
-    axes = List.copyOf(axes);
-    cells = List.copyOf(cells);
+    axes = axes == null ? List.of() : List.copyOf(axes);
+    cells = cells == null ? List.of() : List.copyOf(cells);
   }
 
   /**
@@ -51,7 +51,7 @@ public record ScenarioIndex(
   public record Axis(String name, List<String> values) {
     /** Copies the list. */
     public Axis {
-      values = List.copyOf(values);
+      values = values == null ? List.of() : List.copyOf(values);
     }
   }
 
@@ -69,7 +69,7 @@ public record ScenarioIndex(
       int index, String id, Map<String, String> axes, int repetition, String dir, String status) {
     /** Copies the map. */
     public Cell {
-      axes = Collections.unmodifiableMap(new LinkedHashMap<>(axes));
+      axes = axes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(axes));
     }
   }
 

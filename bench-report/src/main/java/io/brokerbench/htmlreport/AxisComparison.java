@@ -3,6 +3,7 @@ package io.brokerbench.htmlreport;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.ScenarioIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ record AxisComparison(String axis, List<String> categories, Map<String, List<Dou
   /** A comparison for each axis of the scenario with at least two values. */
   static List<AxisComparison> of(ReportInput.Scenario scenario) {
     List<AxisComparison> comparisons = new ArrayList<>();
-    for (ScenarioFile.Axis axis : scenario.scenario().axes()) {
+    for (ScenarioIndex.Axis axis : scenario.scenario().axes()) {
       if (axis.values().size() >= 2) {
         comparisons.add(byAxis(scenario, axis));
       }
@@ -33,7 +34,7 @@ record AxisComparison(String axis, List<String> categories, Map<String, List<Dou
     return comparisons;
   }
 
-  private static AxisComparison byAxis(ReportInput.Scenario scenario, ScenarioFile.Axis axis) {
+  private static AxisComparison byAxis(ReportInput.Scenario scenario, ScenarioIndex.Axis axis) {
     Map<String, Map<String, Histogram>> merged = new LinkedHashMap<>();
     for (ReportInput.CellRun cellRun : scenario.cells()) {
       LatencySummary e2e =

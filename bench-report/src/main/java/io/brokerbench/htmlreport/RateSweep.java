@@ -2,6 +2,7 @@ package io.brokerbench.htmlreport;
 
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.StepResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,7 +74,7 @@ record RateSweep(boolean sweep, Map<String, List<Point>> series) {
    */
   static Set<String> rateAxes(ReportInput.Scenario scenario) {
     Set<String> rateAxes = new HashSet<>();
-    for (ScenarioFile.Axis axis : scenario.scenario().axes()) {
+    for (ScenarioIndex.Axis axis : scenario.scenario().axes()) {
       Map<String, Set<Double>> targetsByValue = new HashMap<>();
       for (ReportInput.CellRun cellRun : scenario.cells()) {
         if (cellRun.result() != null && !cellRun.result().workload().rateSteps().isEmpty()) {
@@ -93,7 +94,7 @@ record RateSweep(boolean sweep, Map<String, List<Point>> series) {
   }
 
   private static String seriesLabel(
-      ScenarioFile.Cell cell, Set<String> rateAxes, boolean repeated) {
+      ScenarioIndex.Cell cell, Set<String> rateAxes, boolean repeated) {
     String axes =
         cell.axes().entrySet().stream()
             .filter(e -> !rateAxes.contains(e.getKey()))

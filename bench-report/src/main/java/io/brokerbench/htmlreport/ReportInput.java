@@ -1,6 +1,7 @@
 package io.brokerbench.htmlreport;
 
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ sealed interface ReportInput {
    * @param scenario its {@code scenario.json}
    * @param cells its cells in order, each with its result when the cell wrote one
    */
-  record Scenario(ScenarioFile scenario, List<CellRun> cells) implements ReportInput {
+  record Scenario(ScenarioIndex scenario, List<CellRun> cells) implements ReportInput {
     public Scenario {
       cells = List.copyOf(cells);
     }
@@ -35,7 +36,7 @@ sealed interface ReportInput {
    * @param cell the cell as {@code scenario.json} lists it
    * @param result the cell's result, or null when the cell wrote none (failed before its run)
    */
-  record CellRun(ScenarioFile.Cell cell, RunResult result) {}
+  record CellRun(ScenarioIndex.Cell cell, RunResult result) {}
 
   /**
    * Reads an input: a result directory, a {@code result.json} file, or a scenario directory.
@@ -67,9 +68,9 @@ sealed interface ReportInput {
   }
 
   private static Scenario scenario(Path dir) throws ReportInputException {
-    ScenarioFile scenario = ScenarioFile.read(dir.resolve(ScenarioFile.NAME));
+    ScenarioIndex scenario = ScenarioFile.read(dir.resolve(ScenarioFile.NAME));
     List<CellRun> cells = new ArrayList<>();
-    for (ScenarioFile.Cell cell : scenario.cells()) {
+    for (ScenarioIndex.Cell cell : scenario.cells()) {
       // A cell that failed before its run has no directory or no result in it: a row, no run.
       Path cellDir = cell.dir() == null ? null : dir.resolve(cell.dir()).normalize();
       boolean hasResult = cellDir != null && ResultFile.isIn(cellDir);

@@ -2,6 +2,7 @@ package io.brokerbench.htmlreport;
 
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
 import java.util.List;
 import java.util.Map;
 
@@ -41,7 +42,7 @@ final class ScenarioTable {
   }
 
   private static Row row(ReportInput.CellRun cellRun) {
-    ScenarioFile.Cell cell = cellRun.cell();
+    ScenarioIndex.Cell cell = cellRun.cell();
     RunResult r = cellRun.result();
     if (r == null) {
       return new Row(

@@ -1,5 +1,6 @@
 package io.brokerbench.htmlreport;
 
+import io.brokerbench.result.ScenarioIndex;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,12 +36,12 @@ record ScenarioView(
                 id + "-cell" + cellRun.cell().index(), cellRun.cell().id(), cellRun.result()));
       }
     }
-    ScenarioFile file = scenario.scenario();
+    ScenarioIndex file = scenario.scenario();
     return new ScenarioView(
         id,
         file.name(),
         file.file(),
-        file.axes().stream().map(ScenarioFile.Axis::name).toList(),
+        file.axes().stream().map(ScenarioIndex.Axis::name).toList(),
         ScenarioTable.rows(scenario),
         RateSweep.of(scenario),
         AxisComparison.of(scenario),

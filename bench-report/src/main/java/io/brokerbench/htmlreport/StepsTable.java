@@ -12,7 +12,7 @@ final class StepsTable {
   /**
    * One rate step.
    *
-   * @param step 1-based step number, as people count
+   * @param step 0-based step number, as results and thresholds ({@code step0.e2e.p99}) count
    * @param targetPerSecond the step's target rate, msg/s; 0 for unlimited
    * @param sentPerSecond achieved send rate, msg/s
    * @param receivedPerSecond achieved receive rate, msg/s
@@ -34,7 +34,7 @@ final class StepsTable {
 
   private static Row row(StepResult step) {
     return new Row(
-        step.index() + 1,
+        step.index(),
         step.targetPerSecond(),
         step.totals().rates().sentPerSecond(),
         step.totals().rates().receivedPerSecond(),

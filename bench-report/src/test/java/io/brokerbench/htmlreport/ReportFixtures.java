@@ -111,7 +111,8 @@ final class ReportFixtures {
             plain.integrityByProducer(),
             plain.steps(),
             plain.intervals(),
-            List.of(new Warning(Warning.LOSS, warning))));
+            List.of(new Warning(Warning.LOSS, warning)),
+            List.of()));
   }
 
   private static Map<String, Object> cell(

@@ -15,7 +15,8 @@ class StepsTableTest {
 
     List<StepsTable.Row> rows = StepsTable.rows(result);
 
-    assertThat(rows).extracting(StepsTable.Row::step).containsExactly(1, 2, 3);
+    // Numbered from 0, as the results and the thresholds (step0.e2e.p99) number them.
+    assertThat(rows).extracting(StepsTable.Row::step).containsExactly(0, 1, 2);
     assertThat(rows)
         .extracting(StepsTable.Row::targetPerSecond)
         .containsExactly(1_000.0, 3_000.0, 6_000.0);
