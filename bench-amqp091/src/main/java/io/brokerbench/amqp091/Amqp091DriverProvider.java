@@ -4,6 +4,7 @@ import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.spi.TargetOption;
 import java.util.List;
 import java.util.Map;
 
@@ -29,6 +30,13 @@ public final class Amqp091DriverProvider implements DriverProvider {
   @Override
   public String familiarReport() {
     return "perftest";
+  }
+
+  /** {@code uri}; a RabbitMQ on this machine; the embedded Qpid Broker-J when none answers. */
+  @Override
+  public TargetOption target() {
+    return new TargetOption(
+        "uri", "BROKERBENCH_AMQP_URI", "amqp://guest:guest@127.0.0.1:5672", 5672);
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.spi.TargetOption;
 import java.util.List;
 import java.util.Map;
 
@@ -35,6 +36,13 @@ public final class Amqp10DriverProvider implements DriverProvider {
   @Override
   public String familiarReport() {
     return "quiver";
+  }
+
+  /** {@code url}; RabbitMQ's AMQP 1.0 on this machine; the embedded Qpid Broker-J otherwise. */
+  @Override
+  public TargetOption target() {
+    return new TargetOption(
+        "url", "BROKERBENCH_AMQP10_URI", "amqp://guest:guest@127.0.0.1:5672", 5672);
   }
 
   @Override

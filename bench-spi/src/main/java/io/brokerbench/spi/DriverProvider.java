@@ -25,11 +25,16 @@ public interface DriverProvider {
   List<DriverOption> options();
 
   /**
-   * The name of the console report (a {@link io.brokerbench.report.ReportFormat}) this driver's
-   * users know from the tool they come from, printed beside brokerbench's own unless the user
-   * chooses reports; null for none.
+   * The name of the console report (a {@code io.brokerbench.report.ReportFormat} of bench-core)
+   * this driver's users know from the tool they come from, printed beside brokerbench's own unless
+   * the user chooses reports; null for none.
    */
   default String familiarReport() {
+    return null;
+  }
+
+  /** Where this driver's broker is named, for tools that choose a broker; null when it has none. */
+  default TargetOption target() {
     return null;
   }
 
