@@ -1,0 +1,87 @@
+package io.brokerbench.scenario;
+
+import io.brokerbench.BenchmarkRun;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs the {@link MaxRateSearch} for each cell of a scenario, with the file's {@code max-rate:}
+ * settings (or those given), printing every probe and writing {@value MaxRateReport#FILE} after
+ * each search.
+ */
+public final class ScenarioMaxRate {
+  private final Scenario scenario;
+  private final MaxRateSettings settings;
+  private final Path outputDir;
+  private final PrintWriter out;
+  private volatile boolean interrupted;
+  private volatile BenchmarkRun current;
+
+  /** A search over each cell of {@code scenario}. */
+  public ScenarioMaxRate(
+      Scenario scenario, MaxRateSettings settings, Path outputDir, PrintWriter out) {
+    this.scenario = scenario;
+    this.settings = settings;
+    this.outputDir = outputDir;
+    this.out = out;
+  }
+
+  /**
+   * Searches each cell in turn; blocks until done or interrupted.
+   *
+   * @return the report written, with the searches that ended
+   * @throws InterruptedException when interrupted; the searches that ended are written
+   * @throws IOException when the report cannot be written
+   */
+  public MaxRateReport run() throws IOException, InterruptedException {
+    Files.createDirectories(outputDir);
+    List<Cell> cells = scenario.cells();
+    List<MaxRateReport.Search> searches = new ArrayList<>();
+    MaxRateReport report =
+        new MaxRateReport(MaxRateReport.SCHEMA, scenario.name(), settings, searches);
+    for (Cell cell : cells) {
+      if (interrupted) {
+        throw new InterruptedException("max-rate search interrupted");
+      }
+      out.printf(
+          Locale.ROOT,
+          "max-rate search %d/%d: %s%n",
+          cell.index() + 1,
+          cells.size(),
+          cell.axesText());
+      out.flush();
+      RateProbe probe =
+          new BenchmarkProbe(
+              cell.workload(), cell.driver(), cell.driverOptions(), settings, run -> current = run);
+      MaxRateResult result =
+          new MaxRateSearch(
+                  settings,
+                  probe,
+                  p -> {
+                    out.println(MaxRateReport.line(p));
+                    out.flush();
+                  })
+              .run();
+      MaxRateReport.printConclusion(out, result);
+      out.flush();
+      searches.add(MaxRateReport.search(cell, result));
+      report = new MaxRateReport(MaxRateReport.SCHEMA, scenario.name(), settings, searches);
+      report.write(outputDir);
+    }
+    return report;
+  }
+
+  /** Ends the current probe and the search. Any thread. */
+  public void interrupt() {
+    interrupted = true;
+    BenchmarkRun run = current;
+    if (run != null) {
+      run.interrupt();
+    }
+  }
+}
