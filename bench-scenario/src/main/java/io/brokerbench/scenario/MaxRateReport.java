@@ -21,7 +21,7 @@ import java.util.Map;
  * @param searches one per cell
  */
 public record MaxRateReport(
-    String schema, String name, MaxRateSettings settings, List<Search> searches) {
+    String schema, String name, SettingsEntry settings, List<Search> searches) {
 
   /** The schema identifier. */
   public static final String SCHEMA = "brokerbench-max-rate/1";
@@ -35,6 +35,53 @@ public record MaxRateReport(
   /** Copies the list. */
   public MaxRateReport {
     searches = List.copyOf(searches);
+  }
+
+  /** A report of these searches. */
+  public static MaxRateReport of(String name, MaxRateSettings settings, List<Search> searches) {
+    return new MaxRateReport(SCHEMA, name, SettingsEntry.of(settings), searches);
+  }
+
+  /**
+   * The search's settings as written.
+   *
+   * @param startPerSecond first probe's rate
+   * @param growthFactor growth until a probe fails
+   * @param resolution bracket width at which bisecting stops, relative
+   * @param maxProbes most probes
+   * @param probeSeconds measured span of each probe
+   * @param warmupSeconds warm-up of each probe
+   * @param minReceivedRatio least share received while sending
+   * @param minSentRatio least share of the target sent
+   * @param maxSlipP99Micros largest slip p99
+   * @param objectives latency objectives, as {@code e2e.p99 < 10.0ms}
+   */
+  public record SettingsEntry(
+      double startPerSecond,
+      double growthFactor,
+      double resolution,
+      int maxProbes,
+      double probeSeconds,
+      double warmupSeconds,
+      double minReceivedRatio,
+      double minSentRatio,
+      double maxSlipP99Micros,
+      List<String> objectives) {
+
+    static SettingsEntry of(MaxRateSettings s) {
+      ProbeCriteria c = s.criteria();
+      return new SettingsEntry(
+          s.startPerSecond(),
+          s.growthFactor(),
+          s.resolution(),
+          s.maxProbes(),
+          s.probeDuration().toNanos() / 1e9,
+          s.warmup().toNanos() / 1e9,
+          c.minReceivedRatio(),
+          c.minSentRatio(),
+          c.maxSlipP99().toNanos() / 1e3,
+          c.objectives().stream().map(LatencyObjective::toString).toList());
+    }
   }
 
   /**

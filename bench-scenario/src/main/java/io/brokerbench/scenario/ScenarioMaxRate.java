@@ -42,8 +42,7 @@ public final class ScenarioMaxRate {
     Files.createDirectories(outputDir);
     List<Cell> cells = scenario.cells();
     List<MaxRateReport.Search> searches = new ArrayList<>();
-    MaxRateReport report =
-        new MaxRateReport(MaxRateReport.SCHEMA, scenario.name(), settings, searches);
+    MaxRateReport report = MaxRateReport.of(scenario.name(), settings, searches);
     for (Cell cell : cells) {
       if (interrupted) {
         throw new InterruptedException("max-rate search interrupted");
@@ -70,7 +69,7 @@ public final class ScenarioMaxRate {
       MaxRateReport.printConclusion(out, result);
       out.flush();
       searches.add(MaxRateReport.search(cell, result));
-      report = new MaxRateReport(MaxRateReport.SCHEMA, scenario.name(), settings, searches);
+      report = MaxRateReport.of(scenario.name(), settings, searches);
       report.write(outputDir);
     }
     return report;
