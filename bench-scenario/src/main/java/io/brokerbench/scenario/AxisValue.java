@@ -13,7 +13,8 @@ import java.util.List;
  *   workload: {credit: 200}
  * }</pre>
  *
- * @param value the axis option's value (for the {@code driver} axis, the driver's name)
+ * @param value the axis option's value (for the {@code driver} axis, the driver's name); null on an
+ *     axis of {@linkplain Axis.Kind#LABEL labelled settings}
  * @param label the name of this value in cell ids and the index; the value unless given
  * @param workload workload settings applied with this value
  * @param options driver options applied with this value

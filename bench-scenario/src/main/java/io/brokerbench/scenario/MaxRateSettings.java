@@ -94,17 +94,27 @@ public record MaxRateSettings(
    * @throws InvalidSetting naming the key of the first invalid value
    */
   public static MaxRateSettings of(Map<String, String> texts) {
+    return DEFAULTS.overriddenBy(texts);
+  }
+
+  /**
+   * These settings overridden by those given by key as text (a command line's over a file's); a
+   * given {@code objective} replaces all of these objectives.
+   *
+   * @throws InvalidSetting naming the key of the first invalid value
+   */
+  public MaxRateSettings overriddenBy(Map<String, String> texts) {
     for (String key : texts.keySet()) {
       if (!KEYS.contains(key)) {
         throw new InvalidSetting(
             key, "unknown max-rate setting: use one of " + String.join(", ", KEYS));
       }
     }
-    MaxRateSettings d = DEFAULTS;
-    ProbeCriteria c = d.criteria();
-    List<LatencyObjective> objectives = new ArrayList<>();
+    ProbeCriteria c = criteria;
+    List<LatencyObjective> objectives = c.objectives();
     String objectiveText = texts.get("objective");
     if (objectiveText != null) {
+      objectives = new ArrayList<>();
       for (String part : objectiveText.split(",")) {
         if (!part.isBlank()) {
           objectives.add(parse("objective", part, LatencyObjective::parse));
@@ -112,12 +122,12 @@ public record MaxRateSettings(
       }
     }
     return new MaxRateSettings(
-        get(texts, "start", RateSyntax::parse, d.startPerSecond()),
-        get(texts, "factor", MaxRateSettings::number, d.growthFactor()),
-        get(texts, "resolution", MaxRateSettings::fraction, d.resolution()),
-        get(texts, "probes", t -> (int) CountSyntax.parse(t), d.maxProbes()),
-        get(texts, "probe-duration", DurationSyntax::parse, d.probeDuration()),
-        get(texts, "warmup", DurationSyntax::parse, d.warmup()),
+        get(texts, "start", RateSyntax::parse, startPerSecond),
+        get(texts, "factor", MaxRateSettings::number, growthFactor),
+        get(texts, "resolution", MaxRateSettings::fraction, resolution),
+        get(texts, "probes", t -> (int) CountSyntax.parse(t), maxProbes),
+        get(texts, "probe-duration", DurationSyntax::parse, probeDuration),
+        get(texts, "warmup", DurationSyntax::parse, warmup),
         new ProbeCriteria(
             get(texts, "received", MaxRateSettings::fraction, c.minReceivedRatio()),
             get(texts, "sent", MaxRateSettings::fraction, c.minSentRatio()),

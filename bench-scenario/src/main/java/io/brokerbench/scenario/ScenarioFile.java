@@ -146,7 +146,6 @@ final class ScenarioFile {
       if (!names.add(name)) {
         throw new ScenarioException(position, "axis '" + name + "' is given twice");
       }
-      Axis.Kind kind = kind(name);
       if (!axis.containsKey("values")) {
         throw new ScenarioException(
             position, "axis '" + name + "' has no values: add values: [..]");
@@ -154,7 +153,7 @@ final class ScenarioFile {
       List<AxisValue> values = new ArrayList<>();
       Set<String> labels = new HashSet<>();
       for (Node valueNode : sequence(axis.get("values").getValueNode(), "values")) {
-        AxisValue value = axisValue(valueNode, name, kind);
+        AxisValue value = axisValue(valueNode);
         if (!labels.add(value.label())) {
           throw new ScenarioException(
               value.position(),
@@ -165,12 +164,30 @@ final class ScenarioFile {
       if (values.isEmpty()) {
         throw new ScenarioException(position, "axis '" + name + "' has no values");
       }
+      Axis.Kind kind = kind(name, values);
+      if (kind == Axis.Kind.WORKLOAD) {
+        values.forEach(v -> workloadSetting(name, v.value(), v.position()));
+      }
       axes.add(new Axis(name, kind, values, position));
     }
     return axes;
   }
 
-  private static Axis.Kind kind(String name) {
+  /**
+   * What an axis varies: an axis whose values are all maps without a {@code value} only labels
+   * their settings (any name); otherwise its name says.
+   */
+  private static Axis.Kind kind(String name, List<AxisValue> values) {
+    long labelled = values.stream().filter(v -> v.value() == null).count();
+    if (labelled == values.size()) {
+      return Axis.Kind.LABEL;
+    }
+    if (labelled > 0) {
+      AxisValue first = values.stream().filter(v -> v.value() == null).findFirst().orElseThrow();
+      throw new ScenarioException(
+          first.position(),
+          "give every value of axis " + name + " a value, or none (an axis of labelled settings)");
+    }
     if (name.equals(Axis.DRIVER)) {
       return Axis.Kind.DRIVER;
     }
@@ -183,28 +200,26 @@ final class ScenarioFile {
     }
   }
 
-  private AxisValue axisValue(Node node, String axis, Axis.Kind kind) {
+  /** A plain value, or a map: {@code value} (or only {@code label}) with its settings. */
+  private AxisValue axisValue(Node node) {
     Position position = position(node, "values");
     if (!(node instanceof MappingNode)) {
-      String value = scalarOrList(node, axis);
-      if (kind == Axis.Kind.WORKLOAD) {
-        workloadSetting(axis, value, position);
-      }
+      String value = scalarOrList(node, "values");
       return new AxisValue(value, value, List.of(), List.of(), position);
     }
     Map<String, NodeTuple> map = mapping(node, "values", VALUE_KEYS);
-    String value = required(map, node, "value");
-    if (kind == Axis.Kind.WORKLOAD) {
-      workloadSetting(axis, value, keyPosition(map.get("value")));
+    if (!map.containsKey("value") && !map.containsKey("label")) {
+      throw new ScenarioException(position, "give the value (value: ...) or a label (label: ...)");
     }
-    String label =
-        map.containsKey("label") ? scalar(map.get("label").getValueNode(), "label") : value;
+    String value = map.containsKey("value") ? required(map, node, "value") : null;
+    String label = map.containsKey("label") ? required(map, node, "label") : value;
+    NodeTuple named = map.containsKey("value") ? map.get("value") : map.get("label");
     return new AxisValue(
         value,
         label,
         settings(map.get("workload"), "workload", true),
         settings(map.get("options"), "options", false),
-        keyPosition(map.get("value")));
+        keyPosition(named));
   }
 
   private MaxRateSettings maxRate(NodeTuple tuple) {

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Runs the {@link MaxRateSearch} for each cell of a scenario, with the file's {@code max-rate:}
- * settings (or those given), printing every probe and writing {@value MaxRateReport#FILE} after
- * each search.
+ * Runs the {@link MaxRateSearch} for each cell of a scenario (or for one workload), printing every
+ * probe and writing {@value MaxRateReport#FILE} after each search.
  */
 public final class ScenarioMaxRate {
-  private final Scenario scenario;
+  private final String name;
+  private final List<Cell> cells;
   private final MaxRateSettings settings;
   private final Path outputDir;
   private final PrintWriter out;
@@ -25,7 +25,18 @@ public final class ScenarioMaxRate {
   /** A search over each cell of {@code scenario}. */
   public ScenarioMaxRate(
       Scenario scenario, MaxRateSettings settings, Path outputDir, PrintWriter out) {
-    this.scenario = scenario;
+    this(scenario.name(), scenario.cells(), settings, outputDir, out);
+  }
+
+  /**
+   * A search over each of these cells (a single workload on the command line is one cell).
+   *
+   * @param name the name written in the report
+   */
+  public ScenarioMaxRate(
+      String name, List<Cell> cells, MaxRateSettings settings, Path outputDir, PrintWriter out) {
+    this.name = name;
+    this.cells = List.copyOf(cells);
     this.settings = settings;
     this.outputDir = outputDir;
     this.out = out;
@@ -40,9 +51,8 @@ public final class ScenarioMaxRate {
    */
   public MaxRateReport run() throws IOException, InterruptedException {
     Files.createDirectories(outputDir);
-    List<Cell> cells = scenario.cells();
     List<MaxRateReport.Search> searches = new ArrayList<>();
-    MaxRateReport report = MaxRateReport.of(scenario.name(), settings, searches);
+    MaxRateReport report = MaxRateReport.of(name, settings, searches);
     for (Cell cell : cells) {
       if (interrupted) {
         throw new InterruptedException("max-rate search interrupted");
@@ -69,7 +79,7 @@ public final class ScenarioMaxRate {
       MaxRateReport.printConclusion(out, result);
       out.flush();
       searches.add(MaxRateReport.search(cell, result));
-      report = MaxRateReport.of(scenario.name(), settings, searches);
+      report = MaxRateReport.of(name, settings, searches);
       report.write(outputDir);
     }
     return report;

@@ -118,6 +118,38 @@ class ScenarioFileTest {
   }
 
   @Test
+  void anAxisOfLabelledSettingsVariesSeveralOptionsTogether() throws IOException {
+    Scenario scenario =
+        Scenario.load(
+            file(
+                "name: layouts",
+                "driver: loopback",
+                "axes:",
+                "  - name: layout",
+                "    values:",
+                "      - label: one-queue",
+                "        workload: {producers: 10, consumers: 10}",
+                "      - label: ten-queues",
+                "        workload: {producers: 10, queue-pattern: 'q-%d', queue-pattern-to: 10}"));
+
+    List<Cell> cells = scenario.cells();
+
+    assertThat(cells)
+        .extracting(Cell::id)
+        .containsExactly("000-layout=one-queue", "001-layout=ten-queues");
+    assertThat(cells.get(1).workload().toWorkload().destinations().names())
+        .hasSize(10)
+        .contains("q-1-c001", "q-10-c001");
+    assertThat(
+            error(
+                "name: x",
+                "driver: loopback",
+                "axes: [{name: layout, values: [{label: a}, {value: b}]}]"))
+        .isEqualTo(
+            "FILE:3: label: give every value of axis layout a value, or none (an axis of labelled settings)");
+  }
+
+  @Test
   void theShortVariantCapsLengthsAndKeepsTheRest() throws IOException {
     Scenario scenario =
         Scenario.load(
