@@ -72,7 +72,7 @@ class ScenarioCommandTest {
     int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
 
     assertThat(exit).isEqualTo(2);
-    assertThat(errorLine()).startsWith("bench: " + file + ":4: size: size: 'huge'");
+    assertThat(errorLine()).startsWith("bench: " + file + ":4: size: 'huge' is not a size");
     assertThat(dir.resolve("out")).doesNotExist();
   }
 

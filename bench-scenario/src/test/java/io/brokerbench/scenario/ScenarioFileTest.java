@@ -189,7 +189,7 @@ class ScenarioFileTest {
     assertThat(
             error(
                 "name: x", "driver: loopback", "workload:", "  producers: 2", "  size: 12 parsecs"))
-        .startsWith("FILE:5: size: size: '12 parsecs'");
+        .startsWith("FILE:5: size: '12 parsecs'");
     assertThat(
             error(
                 "name: x",
