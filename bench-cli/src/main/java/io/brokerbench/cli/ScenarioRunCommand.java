@@ -1,6 +1,7 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.scenario.Scenario;
+import io.brokerbench.scenario.ScenarioIndex;
 import io.brokerbench.scenario.ScenarioOutcome;
 import io.brokerbench.scenario.ScenarioRunner;
 import io.brokerbench.spi.PasswordMask;
@@ -60,7 +61,10 @@ final class ScenarioRunCommand implements Callable<Integer> {
   }
 
   private static int exitCode(ScenarioOutcome outcome, PrintWriter err) {
-    long failed = outcome.index().cells().stream().filter(c -> c.status().equals("failed")).count();
+    long failed =
+        outcome.index().cells().stream()
+            .filter(c -> c.status().equals(ScenarioIndex.FAILED))
+            .count();
     if (outcome.anyFailed()) {
       err.println("bench: " + failed + " cell(s) failed: see their result.json");
       err.flush();

@@ -47,7 +47,7 @@ final class CellSummary {
         "sent %.0f msg/s, received %.0f msg/s, e2e p50 %s p99 %s",
         totals.rates().sentPerSecond(),
         totals.rates().receivedPerSecond(),
-        e2e == null || e2e.count() == 0 ? "-" : Durations.text(e2e.p50Micros()),
-        e2e == null || e2e.count() == 0 ? "-" : Durations.text(e2e.p99Micros()));
+        e2e == null || e2e.count() == 0 ? "-" : LatencyText.text(e2e.p50Micros()),
+        e2e == null || e2e.count() == 0 ? "-" : LatencyText.text(e2e.p99Micros()));
   }
 }

@@ -61,6 +61,6 @@ public record LatencyObjective(String metric, Duration bound) {
 
   @Override
   public String toString() {
-    return metric + " < " + Durations.text(boundMicros());
+    return metric + " < " + LatencyText.text(boundMicros());
   }
 }

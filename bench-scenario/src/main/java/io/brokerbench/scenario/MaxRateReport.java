@@ -215,6 +215,6 @@ public record MaxRateReport(
 
   private static String latency(ProbeMeasurement m, String metric) {
     double micros = m.latency(metric);
-    return Double.isNaN(micros) ? "-" : Durations.text(micros);
+    return Double.isNaN(micros) ? "-" : LatencyText.text(micros);
   }
 }

@@ -60,9 +60,9 @@ public record ProbeCriteria(
     if (slip > maxSlipMicros) {
       reasons.add(
           "slip p99 "
-              + Durations.text(slip)
+              + LatencyText.text(slip)
               + " > "
-              + Durations.text(maxSlipMicros)
+              + LatencyText.text(maxSlipMicros)
               + ": the generator fell behind its schedule");
     }
     for (LatencyObjective objective : objectives) {
@@ -73,9 +73,9 @@ public record ProbeCriteria(
         reasons.add(
             objective.metric()
                 + " "
-                + Durations.text(value)
+                + LatencyText.text(value)
                 + " >= "
-                + Durations.text(objective.boundMicros()));
+                + LatencyText.text(objective.boundMicros()));
       }
     }
     return reasons.isEmpty() ? ProbeVerdict.PASS : ProbeVerdict.fail(String.join("; ", reasons));

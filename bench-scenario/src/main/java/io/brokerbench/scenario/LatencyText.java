@@ -3,8 +3,8 @@ package io.brokerbench.scenario;
 import java.util.Locale;
 
 /** Latencies as people read them: µs below 10 ms, then ms, then s. */
-final class Durations {
-  private Durations() {}
+final class LatencyText {
+  private LatencyText() {}
 
   static String text(double micros) {
     if (micros < 10_000) {
