@@ -107,6 +107,17 @@ final class CellExpansion {
       if (axis.kind() == Axis.Kind.WORKLOAD) {
         workload.add(new Setting(axis.name(), value.value(), value.position()));
       } else if (axis.kind() == Axis.Kind.DRIVER_OPTION) {
+        if (provider.options().stream().noneMatch(o -> o.name().equals(axis.name()))) {
+          throw new ScenarioException(
+              axis.position(),
+              "axis '"
+                  + axis.name()
+                  + "' is neither a workload option nor an option of driver "
+                  + driver
+                  + " (cell "
+                  + id
+                  + ")");
+        }
         options.add(new Setting(axis.name(), value.value(), value.position()));
       }
       spec = layer(spec, workload);

@@ -219,7 +219,9 @@ class ScenarioFileTest {
         .startsWith(
             "FILE:4: uri: unknown option 'uri' for driver loopback: its options are inline,");
     assertThat(error("name: x", "driver: loopback", "axes: [{name: queue-type, values: [quorum]}]"))
-        .startsWith("FILE:3: values: unknown option 'queue-type' for driver loopback");
+        .isEqualTo(
+            "FILE:3: name: axis 'queue-type' is neither a workload option nor an option of driver"
+                + " loopback (cell 000-queue-type=quorum)");
     assertThat(error("name: x", "driver: rabbit"))
         .startsWith("FILE:2: driver: unknown driver 'rabbit': available drivers are");
   }
