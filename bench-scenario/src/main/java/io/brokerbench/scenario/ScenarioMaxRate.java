@@ -46,7 +46,8 @@ public final class ScenarioMaxRate {
    * Searches each cell in turn; blocks until done or interrupted.
    *
    * @return the report written, with the searches that ended
-   * @throws InterruptedException when interrupted; the searches that ended are written
+   * @throws InterruptedException when interrupted; the searches so far are written, the one
+   *     interrupted with its probes and stop {@code interrupted}
    * @throws IOException when the report cannot be written
    */
   public MaxRateReport run() throws IOException, InterruptedException {
@@ -66,16 +67,34 @@ public final class ScenarioMaxRate {
       out.flush();
       RateProbe probe =
           new BenchmarkProbe(
-              cell.workload(), cell.driver(), cell.driverOptions(), settings, run -> current = run);
-      MaxRateResult result =
-          new MaxRateSearch(
-                  settings,
-                  probe,
-                  p -> {
-                    out.println(MaxRateReport.line(p));
-                    out.flush();
-                  })
-              .run();
+              cell.workload(), cell.driver(), cell.driverOptions(), settings, this::running);
+      List<MaxRateResult.Probe> probes = new ArrayList<>();
+      MaxRateResult result;
+      try {
+        result =
+            new MaxRateSearch(
+                    settings,
+                    probe,
+                    p -> {
+                      probes.add(p);
+                      out.println(MaxRateReport.line(p));
+                      out.flush();
+                    })
+                .run();
+      } catch (InterruptedException e) {
+        // Keep the probes measured so far: they cost minutes each on a real broker.
+        List<Double> failed =
+            probes.stream()
+                .filter(p -> !p.verdict().pass())
+                .map(p -> p.measurement().targetPerSecond())
+                .sorted()
+                .toList();
+        searches.add(
+            MaxRateReport.search(
+                cell, new MaxRateResult(0, false, 0, failed, "interrupted", probes)));
+        MaxRateReport.of(name, settings, searches).write(outputDir);
+        throw e;
+      }
       MaxRateReport.printConclusion(out, result);
       out.flush();
       searches.add(MaxRateReport.search(cell, result));
@@ -83,6 +102,14 @@ public final class ScenarioMaxRate {
       report.write(outputDir);
     }
     return report;
+  }
+
+  /** Keeps the probe's run to interrupt; one that starts after an interrupt ends at once. */
+  private void running(BenchmarkRun run) {
+    current = run;
+    if (run != null && interrupted) {
+      run.interrupt();
+    }
   }
 
   /** Ends the current probe and the search. Any thread. */

@@ -64,4 +64,40 @@ class ScenarioMaxRateTest {
                 + " slip p99 \\S+: (pass|FAIL)")
         .containsPattern("max sustainable rate: \\d+ msg/s");
   }
+
+  @Test
+  void anInterruptedSearchWritesWhatItMeasured() throws Exception {
+    Path file = dir.resolve("s.yaml");
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "name: interrupted",
+            "driver: loopback",
+            "max-rate: {start: 1000, probes: 5, probe-duration: 30s, warmup: 0s}",
+            ""));
+    Scenario scenario = Scenario.load(file);
+    StringWriter out = new StringWriter();
+    ScenarioMaxRate search =
+        new ScenarioMaxRate(
+            scenario, scenario.maxRate(), dir.resolve("out"), new PrintWriter(out, true));
+    java.util.concurrent.CompletableFuture<Throwable> ended =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                search.run();
+                return null;
+              } catch (Exception e) {
+                return e;
+              }
+            });
+    Thread.sleep(1500);
+
+    search.interrupt();
+
+    assertThat(ended.get(20, java.util.concurrent.TimeUnit.SECONDS))
+        .isInstanceOf(InterruptedException.class);
+    JsonNode written = new ObjectMapper().readTree(dir.resolve("out/max-rate.json").toFile());
+    assertThat(written.get("searches").get(0).get("stop").asText()).isEqualTo("interrupted");
+  }
 }
