@@ -10,7 +10,8 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
-import io.brokerbench.spi.PasswordMask;
+import io.brokerbench.spi.UriPasswords;
+import io.brokerbench.threshold.Threshold;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.util.ArrayList;
@@ -46,6 +47,7 @@ public final class BenchmarkRun {
   private final int producerIdBase;
   private final Shard shard;
   private final String commandLine;
+  private final List<Threshold> thresholds;
   private volatile Runner runner;
   private volatile boolean interrupted;
 
@@ -59,6 +61,7 @@ public final class BenchmarkRun {
     this.producerIdBase = b.producerIdBase;
     this.shard = b.shard != null ? b.shard : Shard.whole(workload);
     this.commandLine = b.commandLine;
+    this.thresholds = List.copyOf(b.thresholds);
   }
 
   /** A builder for a run of this workload. */
@@ -77,7 +80,8 @@ public final class BenchmarkRun {
    */
   public RunResult run() throws DriverException {
     SinkFanout fanout = new SinkFanout(sinks);
-    ResultAssembly assembly = new ResultAssembly(workload, shard, driverSettings(), commandLine);
+    ResultAssembly assembly =
+        new ResultAssembly(workload, shard, driverSettings(), commandLine, thresholds);
     Runner r = null;
     RunResult result = null;
     try {
@@ -121,7 +125,7 @@ public final class BenchmarkRun {
     Map<String, String> options = new LinkedHashMap<>();
     for (DriverOption option : Drivers.find(driverName).options()) {
       String value = driverOptions.getOrDefault(option.name(), option.defaultValue());
-      options.put(option.name(), PasswordMask.value(option, value));
+      options.put(option.name(), UriPasswords.shown(option, value));
     }
     return new DriverSettings(driverName, options);
   }
@@ -146,6 +150,7 @@ public final class BenchmarkRun {
     private int producerIdBase = ThreadLocalRandom.current().nextInt(1 << 16);
     private Shard shard;
     private String commandLine;
+    private final List<Threshold> thresholds = new ArrayList<>();
 
     private Builder(Workload workload) {
       this.workload = Objects.requireNonNull(workload, "workload");
@@ -203,6 +208,24 @@ public final class BenchmarkRun {
     /** The command line that started the run, for the result; passwords must be masked already. */
     public Builder commandLine(String commandLine) {
       this.commandLine = commandLine;
+      return this;
+    }
+
+    /**
+     * Adds a pass/fail criterion, checked on the result before the sinks see it ({@link
+     * RunResult#thresholds()}).
+     *
+     * @throws io.brokerbench.threshold.ThresholdException when it compares with a baseline, which a
+     *     single run has not
+     */
+    public Builder threshold(Threshold threshold) {
+      if (threshold.relative()) {
+        throw new io.brokerbench.threshold.ThresholdException(
+            "threshold '"
+                + threshold.text()
+                + "' compares with a baseline: use it with bench compare");
+      }
+      thresholds.add(threshold);
       return this;
     }
 

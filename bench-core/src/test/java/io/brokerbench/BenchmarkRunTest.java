@@ -203,6 +203,32 @@ class BenchmarkRunTest {
         .hasMessageStartingWith("unknown option 'colour' for driver loopback: its options are [");
   }
 
+  @Test
+  void competingConsumersSeeArrivalsOutOfOrderAndTheResultSaysItIsExpected() throws Exception {
+    ManualNanoClock clock = new ManualNanoClock(0, 0);
+    Workload workload =
+        Workload.builder()
+            .consumers(2)
+            .messagesPerProducer(2_000)
+            .drainTimeout(Duration.ofMillis(200))
+            .build();
+    LoopbackDriver driver = new LoopbackDriver(inline(0, 0, 7, -1, Duration.ZERO), clock);
+
+    RunResult result = run(workload, driver, clock);
+
+    assertThat(result.integrity().outOfOrder()).isPositive();
+    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.warnings())
+        .filteredOn(w -> w.code().equals(Warning.COMPETING_CONSUMERS))
+        .singleElement()
+        .satisfies(
+            w ->
+                assertThat(w.message())
+                    .endsWith(
+                        "arrived out of order: expected, since 2 consumers compete for one"
+                            + " destination and each sees part of a sequence"));
+  }
+
   /** A loopback driver that claims no header support. */
   private static final class WithoutHeaderStamp extends DelegatingDriver {
     WithoutHeaderStamp(Driver delegate) {

@@ -1,17 +1,18 @@
 package io.brokerbench.amqp091;
 
-import io.brokerbench.spi.DriverOption;
-import io.brokerbench.spi.OptionValues;
+import io.brokerbench.rabbitmq.QueueType;
+import io.brokerbench.rabbitmq.StreamOffset;
+import io.brokerbench.spi.ConnectTimeout;
+import io.brokerbench.spi.DeclaredOption;
+import io.brokerbench.spi.DeclaredOptions;
+import io.brokerbench.spi.OptionException;
+import io.brokerbench.spi.StreamStart;
+import io.brokerbench.spi.UriPasswords;
 import io.brokerbench.tls.TlsStores;
-import io.brokerbench.workload.WorkloadException;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -31,8 +32,7 @@ import java.util.Map;
  * @param exchangeType the type of a named exchange the driver declares
  * @param routingKey the routing key, or null to use the queue's name
  * @param mandatory publish with the mandatory flag: the broker returns unroutable messages
- * @param streamOffset where stream consumers start ({@code first}, {@code last}, {@code next}, an
- *     offset or an ISO-8601 timestamp), or null for the broker's default ({@code next})
+ * @param streamOffset where stream consumers start, or null for the broker's default ({@code next})
  * @param channelsPerConnection how many producers' or consumers' channels share one connection
  * @param nio use amqp-client's NIO mode (a few I/O threads for many connections)
  * @param tlsTrustAll with {@code amqps}, accept any server certificate (tests only)
@@ -60,7 +60,7 @@ public record Amqp091Config(
     String exchangeType,
     String routingKey,
     boolean mandatory,
-    String streamOffset,
+    StreamStart streamOffset,
     int channelsPerConnection,
     boolean nio,
     boolean tlsTrustAll,
@@ -72,9 +72,6 @@ public record Amqp091Config(
     int heartbeatSeconds,
     int globalPrefetch,
     int streamPrefetch) {
-
-  /** The queue argument naming a RabbitMQ queue's type. */
-  static final String QUEUE_TYPE_ARGUMENT = "x-queue-type";
 
   /** Prefetch of stream consumers when neither the workload nor {@code stream-queue} sets one. */
   static final int STREAM_DEFAULT_PREFETCH = 1_000;
@@ -96,142 +93,148 @@ public record Amqp091Config(
   /** The URI used when the {@code uri} option is given empty. */
   public static final String DEFAULT_URI = "amqp://guest:guest@127.0.0.1:5672";
 
-  /** Queue types RabbitMQ offers; other brokers know only {@link #CLASSIC}. */
-  public enum QueueType {
-    /** A classic queue (the only type most brokers know). */
-    CLASSIC,
-    /** A RabbitMQ quorum queue (replicated, always durable). */
-    QUORUM,
-    /** A RabbitMQ stream (an append-only log read through AMQP 0.9.1 with a prefetch). */
-    STREAM;
-
-    /** The value of the {@code x-queue-type} argument. */
-    String argument() {
-      return name().toLowerCase(Locale.ROOT);
-    }
-  }
-
   /** Copies the collections. */
   public Amqp091Config {
     uris = List.copyOf(uris);
     queueArguments = Map.copyOf(queueArguments);
   }
 
+  static final DeclaredOption<List<String>> URI =
+      DeclaredOption.of(
+              "uri",
+              "broker URI(s), comma-separated for round-robin connections; empty for "
+                  + DEFAULT_URI
+                  + "; absent to start an embedded Qpid broker",
+              Amqp091Config::uris,
+              "amqp[s]://[USER:PASSWORD@]HOST[:PORT][/VHOST], comma-separated")
+          .shownAs(UriPasswords::mask)
+          .withAliases("-h", "-H", "--uris");
+  static final DeclaredOption<QueueType> QUEUE_TYPE = QueueType.OPTION;
+  static final DeclaredOption<Boolean> QUORUM_QUEUE =
+      DeclaredOption.flag("quorum-queue", "declare quorum queues: the same as queue-type quorum")
+          .withAliases("-qq");
+  static final DeclaredOption<Boolean> STREAM_QUEUE =
+      DeclaredOption.flag(
+              "stream-queue",
+              "declare streams as PerfTest does: queue-type stream with x-max-length-bytes"
+                  + " 20 GB and x-stream-max-segment-size-bytes 500 MB unless queue-args"
+                  + " sets them, and consumers' prefetch 200 unless the workload sets one")
+          .withAliases("-sq");
+  static final DeclaredOption<Boolean> AUTO_DELETE =
+      DeclaredOption.bool(
+              "auto-delete",
+              "declare classic queues auto-delete: the broker removes one when its last consumer"
+                  + " leaves; quorum queues and streams never are",
+              true)
+          .withAliases("-ad");
+  static final DeclaredOption<Boolean> EXCLUSIVE =
+      DeclaredOption.flag(
+              "exclusive",
+              "declare classic queues exclusive to their consumers' connection, when the"
+                  + " first consumer starts; they go with it, and producers reach them through"
+                  + " the exchange and routing key")
+          .withAliases("-E");
+  static final DeclaredOption<Map<String, Object>> QUEUE_ARGS =
+      DeclaredOption.of(
+              "queue-args",
+              "queue arguments as key=value pairs, comma-separated",
+              Amqp091Config::queueArguments,
+              "key=value pairs separated by commas")
+          .withAliases("-qa");
+  static final DeclaredOption<Boolean> PREDECLARED =
+      DeclaredOption.flag(
+              "predeclared",
+              "queues and exchange exist already: only check them, declare and delete nothing")
+          .withAliases("-p");
+  static final DeclaredOption<String> EXCHANGE =
+      DeclaredOption.text(
+              "exchange", "exchange to publish to; empty or amq.default for the default")
+          .withDefault("")
+          .withAliases("-e");
+  static final DeclaredOption<String> EXCHANGE_TYPE =
+      DeclaredOption.text("exchange-type", "type of the exchange the driver declares")
+          .withDefault("direct")
+          .withAliases("-t", "--type");
+  static final DeclaredOption<String> ROUTING_KEY =
+      DeclaredOption.text(
+              "routing-key", "routing key (and binding key); the queue name when absent")
+          .withAliases("-k");
+  static final DeclaredOption<Boolean> MANDATORY =
+      DeclaredOption.flag(
+          "mandatory", "publish as mandatory: the broker returns unroutable messages");
+  static final DeclaredOption<StreamStart> STREAM_OFFSET =
+      StreamOffset.OPTION.withAliases("-sco", "--stream-consumer-offset");
+  static final DeclaredOption<Integer> CHANNELS_PER_CONNECTION =
+      DeclaredOption.integer(
+          "channels-per-connection",
+          "producer or consumer channels sharing one connection",
+          1,
+          1,
+          Integer.MAX_VALUE);
+  static final DeclaredOption<Boolean> NIO =
+      DeclaredOption.flag("nio", "use amqp-client's NIO mode so that many connections fit");
+  static final DeclaredOption<Boolean> TLS_TRUST_ALL =
+      DeclaredOption.flag(
+          "tls-trust-all", "with amqps://, accept any server certificate (never in production)");
+  static final DeclaredOption<Boolean> SASL_EXTERNAL =
+      DeclaredOption.flag(
+              "sasl-external", "authenticate with SASL EXTERNAL (the TLS client certificate)")
+          .withAliases("-se");
+  static final DeclaredOption<Integer> HEARTBEAT =
+      DeclaredOption.integer(
+              "heartbeat",
+              "requested heartbeat interval in seconds; 0 accepts the broker's",
+              0,
+              0,
+              MAX_UNSIGNED_SHORT)
+          .withAliases("-b");
+  static final DeclaredOption<Integer> GLOBAL_QOS =
+      DeclaredOption.integer(
+              "global-qos",
+              "channel-wide prefetch (basic.qos global) on each consumer's channel, besides the"
+                  + " per-consumer qos; classic queues only; 0 for none",
+              0,
+              0,
+              MAX_UNSIGNED_SHORT)
+          .withAliases("-Q");
+
   /** The options as the driver declares them, in the order to document them. */
-  static List<DriverOption> declared() {
-    List<DriverOption> options = new ArrayList<>();
-    options.addAll(
-        List.of(
-            DriverOption.of(
-                    "uri",
-                    "broker URI(s), comma-separated for round-robin connections; empty for "
-                        + DEFAULT_URI
-                        + "; absent to start an embedded Qpid broker",
-                    null)
-                .withAliases("-h", "-H", "--uris"),
-            DriverOption.of(
-                "queue-type", "queue type to declare: classic, quorum or stream", "classic"),
-            DriverOption.flag(
-                    "quorum-queue", "declare quorum queues: the same as queue-type quorum")
-                .withAliases("-qq"),
-            DriverOption.flag(
-                    "stream-queue",
-                    "declare streams as PerfTest does: queue-type stream with x-max-length-bytes"
-                        + " 20 GB and x-stream-max-segment-size-bytes 500 MB unless queue-args"
-                        + " sets them, and consumers' prefetch 200 unless the workload sets one")
-                .withAliases("-sq"),
-            DriverOption.of(
-                    "auto-delete",
-                    "declare classic queues auto-delete (true or false): the broker removes one when"
-                        + " its last consumer leaves; quorum queues and streams never are",
-                    "true")
-                .withAliases("-ad"),
-            DriverOption.flag(
-                    "exclusive",
-                    "declare classic queues exclusive to their consumers' connection, when the"
-                        + " first consumer starts; they go with it, and producers reach them through"
-                        + " the exchange and routing key")
-                .withAliases("-E"),
-            DriverOption.of(
-                    "queue-args", "queue arguments as key=value pairs, comma-separated", null)
-                .withAliases("-qa"),
-            DriverOption.flag(
-                    "predeclared",
-                    "queues and exchange exist already: only check them, declare and delete nothing")
-                .withAliases("-p"),
-            DriverOption.of(
-                    "exchange", "exchange to publish to; empty or amq.default for the default", "")
-                .withAliases("-e"),
-            DriverOption.of("exchange-type", "type of the exchange the driver declares", "direct")
-                .withAliases("-t", "--type"),
-            DriverOption.of(
-                    "routing-key",
-                    "routing key (and binding key); the queue name when absent",
-                    null)
-                .withAliases("-k"),
-            DriverOption.flag(
-                "mandatory", "publish as mandatory: the broker returns unroutable messages"),
-            DriverOption.of(
-                    "stream-offset",
-                    "where stream consumers start: first, last, next, an offset or an ISO-8601 time",
-                    "next")
-                .withAliases("-sco", "--stream-consumer-offset"),
-            DriverOption.of(
-                "channels-per-connection",
-                "producer or consumer channels sharing one connection",
-                "1"),
-            DriverOption.flag("nio", "use amqp-client's NIO mode so that many connections fit"),
-            DriverOption.flag(
-                "tls-trust-all",
-                "with amqps://, accept any server certificate (never in production)")));
-    options.addAll(TlsStores.declared());
-    options.addAll(
-        List.of(
-            DriverOption.flag(
-                    "sasl-external", "authenticate with SASL EXTERNAL (the TLS client certificate)")
-                .withAliases("-se"),
-            DriverOption.of(
-                "connect-timeout-ms", "longest wait for a connection and its handshake", "5000"),
-            DriverOption.of(
-                    "heartbeat",
-                    "requested heartbeat interval in seconds; 0 accepts the broker's",
-                    "0")
-                .withAliases("-b"),
-            DriverOption.of(
-                    "global-qos",
-                    "channel-wide prefetch (basic.qos global) on each consumer's channel, besides the"
-                        + " per-consumer qos; classic queues only; 0 for none",
-                    "0")
-                .withAliases("-Q")));
-    return List.copyOf(options);
-  }
+  static final DeclaredOptions OPTIONS =
+      DeclaredOptions.of(
+              URI,
+              QUEUE_TYPE,
+              QUORUM_QUEUE,
+              STREAM_QUEUE,
+              AUTO_DELETE,
+              EXCLUSIVE,
+              QUEUE_ARGS,
+              PREDECLARED,
+              EXCHANGE,
+              EXCHANGE_TYPE,
+              ROUTING_KEY,
+              MANDATORY,
+              STREAM_OFFSET,
+              CHANNELS_PER_CONNECTION,
+              NIO,
+              TLS_TRUST_ALL)
+          .plus(TlsStores.OPTIONS)
+          .plus(DeclaredOptions.of(SASL_EXTERNAL, ConnectTimeout.OPTION, HEARTBEAT, GLOBAL_QOS));
 
   /**
    * Parses option values given by name.
    *
-   * @throws WorkloadException naming the first invalid option
+   * @throws OptionException naming the first invalid option
    */
   public static Amqp091Config parse(Map<String, String> options) {
-    List<String> uris = new ArrayList<>();
-    String uri = options.get("uri");
-    if (uri != null) {
-      for (String part : uri.split(",")) {
-        if (!part.isBlank()) {
-          uris.add(BrokerAddress.parse(part).uri());
-        }
-      }
-      if (uris.isEmpty()) {
-        uris.add(DEFAULT_URI);
-      }
-    }
-    String exchange = options.getOrDefault("exchange", "").trim();
+    // Absent: an embedded broker; given empty: the local default broker.
+    List<String> uris = URI.isGiven(options) ? URI.from(options, List.of(DEFAULT_URI)) : List.of();
+    String exchange = EXCHANGE.from(options);
     if (exchange.equals("amq.default")) {
       exchange = "";
     }
-    String routingKey = options.get("routing-key");
-    Map<String, Object> arguments = queueArguments(options.get("queue-args"));
+    Map<String, Object> arguments = new LinkedHashMap<>(QUEUE_ARGS.from(options, Map.of()));
     QueueType queueType = queueType(options, arguments);
-    boolean perfTestStream = OptionValues.flag(options, "stream-queue");
+    boolean perfTestStream = STREAM_QUEUE.from(options);
     if (perfTestStream) {
       // PerfTest bounds its streams so that a long run cannot fill the broker's disk.
       arguments.putIfAbsent("x-max-length-bytes", PERFTEST_STREAM_MAX_LENGTH_BYTES);
@@ -243,34 +246,27 @@ public record Amqp091Config(
             uris,
             queueType,
             arguments,
-            OptionValues.flag(options, "predeclared"),
+            PREDECLARED.from(options),
             exchange,
-            options.getOrDefault("exchange-type", "direct").trim(),
-            routingKey == null || routingKey.isEmpty() ? null : routingKey,
-            OptionValues.flag(options, "mandatory"),
-            options.get("stream-offset"),
-            (int)
-                OptionValues.wholeNumber(
-                    options, "channels-per-connection", 1, 1, Integer.MAX_VALUE),
-            OptionValues.flag(options, "nio"),
-            OptionValues.flag(options, "tls-trust-all"),
+            EXCHANGE_TYPE.from(options),
+            ROUTING_KEY.from(options),
+            MANDATORY.from(options),
+            STREAM_OFFSET.from(options),
+            CHANNELS_PER_CONNECTION.from(options),
+            NIO.from(options),
+            TLS_TRUST_ALL.from(options),
             TlsStores.parse(options),
-            OptionValues.flag(options, "sasl-external"),
-            Duration.ofMillis(
-                OptionValues.wholeNumber(
-                    options, "connect-timeout-ms", 5_000, 1, Integer.MAX_VALUE)),
+            SASL_EXTERNAL.from(options),
+            ConnectTimeout.OPTION.from(options),
             // PerfTest's default; RabbitMQ refuses auto-delete quorum queues and streams, and
             // PerfTest drops the setting for them as well.
-            queueType == QueueType.CLASSIC && OptionValues.bool(options, "auto-delete", true),
-            OptionValues.flag(options, "exclusive"),
-            (int) OptionValues.wholeNumber(options, "heartbeat", 0, 0, MAX_UNSIGNED_SHORT),
-            (int) OptionValues.wholeNumber(options, "global-qos", 0, 0, MAX_UNSIGNED_SHORT),
+            queueType == QueueType.CLASSIC && AUTO_DELETE.from(options),
+            EXCLUSIVE.from(options),
+            HEARTBEAT.from(options),
+            GLOBAL_QOS.from(options),
             perfTestStream ? PERFTEST_STREAM_PREFETCH : STREAM_DEFAULT_PREFETCH);
-    if (config.streamOffset != null) {
-      config.streamOffsetArgument();
-    }
     if (config.embedded() && config.queueType != QueueType.CLASSIC) {
-      throw new WorkloadException(
+      throw new OptionException(
           "queue-type "
               + config.queueType.argument()
               + " needs RabbitMQ: the embedded broker has classic queues only (give a uri)");
@@ -278,16 +274,16 @@ public record Amqp091Config(
     if (config.saslExternal
         && (config.embedded()
             || !config.uris.stream().allMatch(u -> BrokerAddress.parse(u).tls()))) {
-      throw new WorkloadException(
+      throw new OptionException(
           "sasl-external needs amqps:// URIs: the client certificate travels in the TLS handshake");
     }
     if (config.tlsTrustAll && config.stores.trustStore() != null) {
-      throw new WorkloadException(
+      throw new OptionException(
           "tls-trust-all and trust-store contradict each other: give one of them");
     }
     if (config.globalPrefetch > 0 && config.queueType != QueueType.CLASSIC) {
       // RabbitMQ closes the whole connection (NOT_IMPLEMENTED) when such a consumer starts.
-      throw new WorkloadException(
+      throw new OptionException(
           "global-qos needs classic queues: RabbitMQ "
               + config.queueType.argument()
               + " queues refuse a channel-wide prefetch (use the per-consumer qos, -q)");
@@ -302,13 +298,13 @@ public record Amqp091Config(
   private void checkExclusive() {
     if (queueType != QueueType.CLASSIC) {
       // RabbitMQ answers PRECONDITION_FAILED (invalid property 'exclusive').
-      throw new WorkloadException(
+      throw new OptionException(
           "exclusive needs classic queues: RabbitMQ refuses exclusive "
               + queueType.argument()
               + " queues (drop exclusive, -E, or the queue type)");
     }
     if (predeclared) {
-      throw new WorkloadException(
+      throw new OptionException(
           "exclusive and predeclared contradict each other: an exclusive queue belongs to the"
               + " connection that declares it, so the run must declare it (drop one of them)");
     }
@@ -318,7 +314,7 @@ public record Amqp091Config(
   @Override
   public String toString() {
     return "Amqp091Config[uris="
-        + uris.stream().map(BrokerAddress::mask).toList()
+        + UriPasswords.mask(uris.toString())
         + ", queueType="
         + queueType
         + ", queueArguments="
@@ -370,29 +366,7 @@ public record Amqp091Config(
    * {@code next}, a Long for an offset, a Date for a timestamp; null when not set.
    */
   Object streamOffsetArgument() {
-    if (streamOffset == null) {
-      return null;
-    }
-    String value = streamOffset.trim().toLowerCase(Locale.ROOT);
-    if (value.equals("first") || value.equals("last") || value.equals("next")) {
-      return value;
-    }
-    if (!value.isEmpty() && value.chars().allMatch(Character::isDigit)) {
-      try {
-        return Long.parseLong(value);
-      } catch (NumberFormatException e) {
-        // Too large for a long: reported below with the other invalid values.
-      }
-    }
-    try {
-      return Date.from(Instant.parse(streamOffset.trim()));
-    } catch (DateTimeParseException e) {
-      throw new WorkloadException(
-          "stream-offset must be first, last, next, an offset or an ISO-8601 time such as"
-              + " 2026-01-31T12:00:00Z (got '"
-              + streamOffset
-              + "')");
-    }
+    return streamOffset == null ? null : StreamOffset.value(streamOffset);
   }
 
   /**
@@ -402,22 +376,20 @@ public record Amqp091Config(
    */
   private static QueueType queueType(Map<String, String> options, Map<String, Object> arguments) {
     List<TypeSource> sources = new ArrayList<>();
-    String option = options.get("queue-type");
-    if (option != null) {
-      QueueType type = queueType("queue-type", option);
+    if (QUEUE_TYPE.isGiven(options)) {
+      QueueType type = QUEUE_TYPE.from(options);
       sources.add(new TypeSource("queue-type " + type.argument(), type));
     }
-    if (OptionValues.flag(options, "quorum-queue")) {
+    if (QUORUM_QUEUE.from(options)) {
       sources.add(new TypeSource("quorum-queue", QueueType.QUORUM));
     }
-    if (OptionValues.flag(options, "stream-queue")) {
+    if (STREAM_QUEUE.from(options)) {
       sources.add(new TypeSource("stream-queue", QueueType.STREAM));
     }
-    Object argument = arguments.get(QUEUE_TYPE_ARGUMENT);
+    Object argument = arguments.get(QueueType.ARGUMENT);
     if (argument != null) {
-      QueueType type = queueType("queue-args " + QUEUE_TYPE_ARGUMENT, argument.toString());
-      sources.add(
-          new TypeSource("queue-args " + QUEUE_TYPE_ARGUMENT + "=" + type.argument(), type));
+      QueueType type = QUEUE_TYPE.from(Map.of(QUEUE_TYPE.name(), argument.toString()));
+      sources.add(new TypeSource("queue-args " + QueueType.ARGUMENT + "=" + type.argument(), type));
     }
     if (sources.isEmpty()) {
       return QueueType.CLASSIC;
@@ -425,7 +397,7 @@ public record Amqp091Config(
     TypeSource first = sources.get(0);
     for (TypeSource source : sources) {
       if (source.type != first.type) {
-        throw new WorkloadException(
+        throw new OptionException(
             first.label + " and " + source.label + " disagree: give one of them");
       }
     }
@@ -435,32 +407,30 @@ public record Amqp091Config(
   /** Where a queue type was given, as the user wrote it, and the type. */
   private record TypeSource(String label, QueueType type) {}
 
-  private static QueueType queueType(String what, String value) {
-    try {
-      return QueueType.valueOf(value.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new WorkloadException(
-          what + " must be classic, quorum or stream (got '" + value + "')");
-    }
-  }
-
   /** Parses {@code k=v,k=v}: whole numbers become Long, true/false Boolean, the rest String. */
   static Map<String, Object> queueArguments(String value) {
     Map<String, Object> arguments = new LinkedHashMap<>();
-    if (value == null || value.isBlank()) {
-      return arguments;
-    }
     for (String pair : value.split(",")) {
       int equals = pair.indexOf('=');
       if (equals <= 0) {
-        throw new WorkloadException(
-            "queue-args must be key=value pairs separated by commas (got '" + pair.trim() + "')");
+        throw new IllegalArgumentException("'" + pair.trim() + "' is not key=value");
       }
       String key = pair.substring(0, equals).trim();
       String raw = pair.substring(equals + 1).trim();
       arguments.put(key, typed(raw));
     }
-    return arguments;
+    return Map.copyOf(arguments);
+  }
+
+  /** The URIs of a comma-separated list, each checked; blanks between commas are ignored. */
+  private static List<String> uris(String text) {
+    List<String> uris = new ArrayList<>();
+    for (String part : text.split(",")) {
+      if (!part.isBlank()) {
+        uris.add(BrokerAddress.parse(part).uri());
+      }
+    }
+    return uris.isEmpty() ? List.of(DEFAULT_URI) : List.copyOf(uris);
   }
 
   private static Object typed(String raw) {

@@ -6,11 +6,14 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultSaslConfig;
 import com.rabbitmq.client.TrustEverythingTrustManager;
 import com.rabbitmq.client.impl.ClientVersion;
-import io.brokerbench.amqp091.Amqp091Config.QueueType;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
+import io.brokerbench.rabbitmq.QueueDeclaration;
+import io.brokerbench.rabbitmq.QueueType;
+import io.brokerbench.rabbitmq.StreamOffset;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.CallingThreadExecutor;
+import io.brokerbench.spi.ConnectTimeout;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
@@ -25,6 +28,7 @@ import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -171,7 +175,7 @@ public final class Amqp091Driver implements Driver {
     } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
       throw new DriverException("cannot use uri '" + address.masked() + "': " + e.getMessage(), e);
     }
-    int timeoutMillis = (int) config.connectTimeout().toMillis();
+    int timeoutMillis = (int) connectTimeout().toMillis();
     factory.setConnectionTimeout(timeoutMillis);
     factory.setHandshakeTimeout(timeoutMillis);
     factory.setShutdownTimeout(timeoutMillis);
@@ -206,8 +210,16 @@ public final class Amqp091Driver implements Driver {
     try {
       return factories.get(index).newConnection(dispatch, name);
     } catch (IOException | TimeoutException | RuntimeException e) {
-      throw Amqp091Errors.connectFailed(address, config.connectTimeout(), config.saslExternal(), e);
+      throw Amqp091Errors.connectFailed(
+          address, connectTimeout(), config.saslExternal(), embedded != null, e);
     }
+  }
+
+  /** The configured timeout, or with the embedded broker the longer wait it may need. */
+  private Duration connectTimeout() {
+    return embedded != null
+        ? ConnectTimeout.forEmbeddedBroker(config.connectTimeout())
+        : config.connectTimeout();
   }
 
   @Override
@@ -277,17 +289,10 @@ public final class Amqp091Driver implements Driver {
   /** Declares a queue of the configured type and arguments on {@code channel}'s connection. */
   private void declareQueue(Channel channel, String name, boolean durable, boolean exclusive)
       throws DriverException {
-    Map<String, Object> arguments = new HashMap<>(config.queueArguments());
-    if (queueType != QueueType.CLASSIC) {
-      arguments.put(Amqp091Config.QUEUE_TYPE_ARGUMENT, queueType.argument());
-    }
+    QueueDeclaration queue =
+        QueueDeclaration.of(name, queueType, durable, config.autoDelete(), config.queueArguments());
     try {
-      channel.queueDeclare(
-          name,
-          durable || queueType != QueueType.CLASSIC,
-          exclusive,
-          config.autoDelete(),
-          arguments);
+      (exclusive ? queue.asExclusive() : queue).declareOn(channel);
     } catch (IOException | RuntimeException e) {
       throw Amqp091Errors.operationFailed(
           (exclusive ? "declare exclusive queue '" : "declare queue '") + name + "'", e);
@@ -377,7 +382,7 @@ public final class Amqp091Driver implements Driver {
     Map<String, Object> arguments = new HashMap<>();
     Object offset = config.streamOffsetArgument();
     if (stream && offset != null) {
-      arguments.put("x-stream-offset", offset);
+      arguments.put(StreamOffset.CONSUMER_ARGUMENT, offset);
     }
     // RabbitMQ requires a prefetch on stream consumers.
     int prefetch = spec.prefetch() > 0 ? spec.prefetch() : stream ? config.streamPrefetch() : 0;

@@ -4,6 +4,7 @@ import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.spi.TargetOption;
 import java.util.List;
 import java.util.Map;
 
@@ -31,9 +32,22 @@ public final class Amqp091DriverProvider implements DriverProvider {
     return "perftest";
   }
 
+  /** {@code uri}; a RabbitMQ on this machine; the embedded Qpid Broker-J when none answers. */
+  @Override
+  public TargetOption target() {
+    return new TargetOption(
+        "uri", "BROKERBENCH_AMQP_URI", "amqp://guest:guest@127.0.0.1:5672", 5672);
+  }
+
   @Override
   public List<DriverOption> options() {
-    return Amqp091Config.declared();
+    return Amqp091Config.OPTIONS.help();
+  }
+
+  /** Parses the options as {@link #open} does, and opens nothing. */
+  @Override
+  public void check(Map<String, String> options) {
+    Amqp091Config.parse(options);
   }
 
   @Override

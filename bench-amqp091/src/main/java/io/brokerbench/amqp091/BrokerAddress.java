@@ -1,6 +1,6 @@
 package io.brokerbench.amqp091;
 
-import io.brokerbench.workload.WorkloadException;
+import io.brokerbench.spi.UriPasswords;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -23,22 +23,22 @@ record BrokerAddress(
   /**
    * Parses an {@code amqp://} or {@code amqps://} URI.
    *
-   * @throws WorkloadException when it is not one; the message masks any password
+   * @throws IllegalArgumentException saying in a few words what is wrong (never the password)
    */
   static BrokerAddress parse(String uri) {
     URI parsed;
     try {
       parsed = new URI(uri.trim());
     } catch (URISyntaxException e) {
-      throw new WorkloadException("uri '" + mask(uri) + "' is not a valid URI: " + e.getReason());
+      throw new IllegalArgumentException(
+          e.getReason() + (e.getIndex() >= 0 ? " at character " + (e.getIndex() + 1) : ""), e);
     }
     String scheme = parsed.getScheme();
     if (!"amqp".equalsIgnoreCase(scheme) && !"amqps".equalsIgnoreCase(scheme)) {
-      throw new WorkloadException(
-          "uri '" + mask(uri) + "' must start with amqp:// or amqps:// (such as amqp://127.0.0.1)");
+      throw new IllegalArgumentException("it must start with amqp:// or amqps://");
     }
     if (parsed.getHost() == null) {
-      throw new WorkloadException("uri '" + mask(uri) + "' names no host");
+      throw new IllegalArgumentException(whyNoHost(parsed.getRawAuthority()));
     }
     boolean tls = "amqps".equalsIgnoreCase(scheme);
     int port = parsed.getPort() > 0 ? parsed.getPort() : tls ? 5671 : 5672;
@@ -54,33 +54,36 @@ record BrokerAddress(
     return new BrokerAddress(uri.trim(), parsed.getHost(), port, virtualHost, user, tls);
   }
 
+  /**
+   * Why {@link URI} found no host in an authority: it reads {@code host:notaport} as a registry
+   * name, not as a host with a bad port.
+   */
+  private static String whyNoHost(String authority) {
+    if (authority == null || authority.isEmpty()) {
+      return "it names no host";
+    }
+    String hostPort = authority.substring(authority.lastIndexOf('@') + 1);
+    int colon = hostPort.lastIndexOf(':');
+    if (colon >= 0 && !hostPort.endsWith("]")) {
+      String port = hostPort.substring(colon + 1);
+      if (port.isEmpty() || !port.chars().allMatch(Character::isDigit)) {
+        return "the port '" + port + "' is not a number";
+      }
+    }
+    return "'" + hostPort + "' is not a host name";
+  }
+
   private static String decode(String s) {
     return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
   }
 
   /** The URI with its password replaced by {@code ****}, safe to print. */
   String masked() {
-    return mask(uri);
+    return UriPasswords.mask(uri);
   }
 
   /** {@code host:port}, for messages. */
   String endpoint() {
     return host + ":" + port;
-  }
-
-  /** Replaces the password part of a URI's user information, without parsing it fully. */
-  static String mask(String uri) {
-    int scheme = uri.indexOf("://");
-    int start = scheme < 0 ? 0 : scheme + 3;
-    int at = uri.indexOf('@', start);
-    int slash = uri.indexOf('/', start);
-    if (at < 0 || (slash >= 0 && slash < at)) {
-      return uri;
-    }
-    int colon = uri.indexOf(':', start);
-    if (colon < 0 || colon > at) {
-      return uri;
-    }
-    return uri.substring(0, colon + 1) + "****" + uri.substring(at);
   }
 }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.Drivers;
-import io.brokerbench.amqp091.Amqp091Config.QueueType;
+import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.OptionException;
 import io.brokerbench.tls.TlsStores;
-import io.brokerbench.workload.WorkloadException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +31,7 @@ class Amqp091ConfigTest {
     assertThat(config.mandatory()).isFalse();
     assertThat(config.predeclared()).isFalse();
     assertThat(config.channelsPerConnection()).isEqualTo(1);
-    assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(10));
     assertThat(config.streamOffsetArgument()).isNull();
     assertThat(config.autoDelete()).isTrue();
     assertThat(config.heartbeatSeconds()).isZero();
@@ -76,8 +76,8 @@ class Amqp091ConfigTest {
     assertThat(Amqp091Config.parse(Map.of("mandatory", "true")).mandatory()).isTrue();
     assertThat(Amqp091Config.parse(Map.of("mandatory", "false")).mandatory()).isFalse();
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("nio", "yes")))
-        .isInstanceOf(WorkloadException.class)
-        .hasMessage("nio is a flag: true or false (got 'yes')");
+        .isInstanceOf(OptionException.class)
+        .hasMessage("nio must be true or false (got 'yes')");
   }
 
   @Test
@@ -91,8 +91,8 @@ class Amqp091ConfigTest {
                 .streamOffsetArgument())
         .isEqualTo(Date.from(Instant.parse("2026-01-31T12:00:00Z")));
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("stream-offset", "yesterday")))
-        .isInstanceOf(WorkloadException.class)
-        .hasMessageStartingWith("stream-offset must be first, last, next");
+        .isInstanceOf(OptionException.class)
+        .hasMessageStartingWith("stream-offset must be first, last, next, offset:N");
   }
 
   @Test
@@ -148,13 +148,13 @@ class Amqp091ConfigTest {
     assertThatThrownBy(
             () ->
                 Amqp091Config.parse(Map.of("uri", "", "quorum-queue", "", "queue-type", "stream")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessage("queue-type stream and quorum-queue disagree: give one of them");
     assertThatThrownBy(
             () ->
                 Amqp091Config.parse(
                     Map.of("uri", "", "quorum-queue", "", "queue-args", "x-queue-type=classic")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessage("quorum-queue and queue-args x-queue-type=classic disagree: give one of them");
   }
 
@@ -203,15 +203,15 @@ class Amqp091ConfigTest {
   void streamQueueAndAnotherTypeDisagree() {
     assertThatThrownBy(
             () -> Amqp091Config.parse(Map.of("uri", "", "quorum-queue", "", "stream-queue", "")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessage("quorum-queue and stream-queue disagree: give one of them");
     assertThatThrownBy(
             () ->
                 Amqp091Config.parse(Map.of("uri", "", "stream-queue", "", "queue-type", "classic")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessage("queue-type classic and stream-queue disagree: give one of them");
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("stream-queue", "")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessageStartingWith("queue-type stream needs RabbitMQ");
     assertThatThrownBy(
             () -> Amqp091Config.parse(Map.of("uri", "", "stream-queue", "", "global-qos", "10")))
@@ -227,8 +227,8 @@ class Amqp091ConfigTest {
                 .autoDelete())
         .isFalse();
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("auto-delete", "sometimes")))
-        .isInstanceOf(WorkloadException.class)
-        .hasMessage("auto-delete is a flag: true or false (got 'sometimes')");
+        .isInstanceOf(OptionException.class)
+        .hasMessage("auto-delete must be true or false (got 'sometimes')");
   }
 
   @Test
@@ -246,7 +246,7 @@ class Amqp091ConfigTest {
   void exclusiveQueuesCannotBeQuorumQueuesStreamsOrPredeclared() {
     assertThatThrownBy(
             () -> Amqp091Config.parse(Map.of("uri", "", "exclusive", "", "quorum-queue", "")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessage(
             "exclusive needs classic queues: RabbitMQ refuses exclusive quorum queues (drop"
                 + " exclusive, -E, or the queue type)");
@@ -254,11 +254,11 @@ class Amqp091ConfigTest {
             () ->
                 Amqp091Config.parse(
                     Map.of("uri", "", "exclusive", "true", "queue-args", "x-queue-type=stream")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessageStartingWith(
             "exclusive needs classic queues: RabbitMQ refuses exclusive stream");
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("exclusive", "", "predeclared", "")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessage(
             "exclusive and predeclared contradict each other: an exclusive queue belongs to the"
                 + " connection that declares it, so the run must declare it (drop one of them)");
@@ -273,20 +273,20 @@ class Amqp091ConfigTest {
     assertThat(Amqp091Config.parse(Map.of("heartbeat", "15")).heartbeatSeconds()).isEqualTo(15);
     assertThat(Amqp091Config.parse(Map.of("heartbeat", "0")).heartbeatSeconds()).isZero();
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("heartbeat", "65536")))
-        .isInstanceOf(WorkloadException.class)
-        .hasMessage("heartbeat must be between 0 and 65535 (got 65536)");
+        .isInstanceOf(OptionException.class)
+        .hasMessage("heartbeat must be a whole number from 0 to 65535 (got '65536')");
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("heartbeat", "10s")))
-        .hasMessage("heartbeat must be a whole number (got '10s')");
+        .hasMessage("heartbeat must be a whole number from 0 to 65535 (got '10s')");
   }
 
   @Test
   void globalQosIsAChannelPrefetchForClassicQueues() {
     assertThat(Amqp091Config.parse(Map.of("global-qos", "500")).globalPrefetch()).isEqualTo(500);
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("global-qos", "-1")))
-        .hasMessage("global-qos must be between 0 and 65535 (got -1)");
+        .hasMessage("global-qos must be a whole number from 0 to 65535 (got '-1')");
     assertThatThrownBy(
             () -> Amqp091Config.parse(Map.of("uri", "", "quorum-queue", "", "global-qos", "10")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessage(
             "global-qos needs classic queues: RabbitMQ quorum queues refuse a channel-wide"
                 + " prefetch (use the per-consumer qos, -q)");
@@ -299,7 +299,7 @@ class Amqp091ConfigTest {
   @Test
   void theEmbeddedBrokerHasClassicQueuesOnly() {
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-type", "stream")))
-        .isInstanceOf(WorkloadException.class)
+        .isInstanceOf(OptionException.class)
         .hasMessage(
             "queue-type stream needs RabbitMQ: the embedded broker has classic queues only (give"
                 + " a uri)");
@@ -310,13 +310,23 @@ class Amqp091ConfigTest {
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-type", "lazy")))
         .hasMessage("queue-type must be classic, quorum or stream (got 'lazy')");
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("channels-per-connection", "0")))
-        .hasMessage("channels-per-connection must be between 1 and 2147483647 (got 0)");
+        .hasMessage("channels-per-connection must be a whole number from 1 up (got '0')");
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("queue-args", "x-max-length")))
         .hasMessageStartingWith("queue-args must be key=value pairs");
     assertThatThrownBy(() -> Amqp091Config.parse(Map.of("uri", "http://user:pw@host")))
+        .isInstanceOf(OptionException.class)
         .hasMessage(
-            "uri 'http://user:****@host' must start with amqp:// or amqps:// (such as"
-                + " amqp://127.0.0.1)");
+            "uri must be amqp[s]://[USER:PASSWORD@]HOST[:PORT][/VHOST], comma-separated: it must"
+                + " start with amqp:// or amqps:// (got 'http://user:****@host')");
+  }
+
+  @Test
+  void aPortThatIsNotANumberIsNamedAsSuch() {
+    assertThatThrownBy(() -> Amqp091Config.parse(Map.of("uri", "amqp://u:pw@127.0.0.1:notaport")))
+        .isInstanceOf(OptionException.class)
+        .hasMessage(
+            "uri must be amqp[s]://[USER:PASSWORD@]HOST[:PORT][/VHOST], comma-separated: the port"
+                + " 'notaport' is not a number (got 'amqp://u:****@127.0.0.1:notaport')");
   }
 
   @Test
@@ -334,7 +344,7 @@ class Amqp091ConfigTest {
         .isEqualTo(
             new TlsStores(Path.of("ca.p12"), "trust-s3cret", Path.of("client.p12"), "key-s3cret"));
     assertThat(config.toString()).doesNotContain("trust-s3cret", "key-s3cret");
-    assertThat(new Amqp091DriverProvider().options()).containsAll(TlsStores.declared());
+    assertThat(new Amqp091DriverProvider().options()).containsAll(TlsStores.OPTIONS.help());
   }
 
   @Test
@@ -379,7 +389,7 @@ class Amqp091ConfigTest {
     assertThat(option(options, "stream-queue").aliases()).containsExactly("-sq");
     assertThat(option(options, "stream-queue").flag()).isTrue();
     assertThat(option(options, "auto-delete").aliases()).containsExactly("-ad");
-    assertThat(option(options, "auto-delete").flag()).isFalse();
+    assertThat(option(options, "auto-delete").flag()).isTrue();
     assertThat(option(options, "auto-delete").defaultValue()).isEqualTo("true");
     assertThat(option(options, "heartbeat").aliases()).containsExactly("-b");
     assertThat(option(options, "global-qos").aliases()).containsExactly("-Q");

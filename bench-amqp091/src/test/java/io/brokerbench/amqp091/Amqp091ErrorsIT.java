@@ -87,11 +87,12 @@ class Amqp091ErrorsIT {
     assertThatThrownBy(() -> provider.open(Map.of("uri", uri)))
         .isInstanceOf(DriverException.class)
         .hasMessageStartingWith(
-            "virtual host 'no-such-vhost' at " + broker.endpoint() + " does not exist");
+            "virtual host 'no-such-vhost' does not exist at " + broker.endpoint())
+        .hasMessageContaining("create it (rabbitmqctl add_vhost no-such-vhost)");
   }
 
   @Test
-  void redeclaringAQueueWithOtherArgumentsNamesQueueAndArgument() throws Exception {
+  void aQueueOfAnotherTypeIsNamedWithBothTypes() throws Exception {
     TestBroker.require();
     String queue = unique("bb-err-precondition");
     // Not auto-delete, like the quorum queue: the two differ in their type only.
@@ -101,9 +102,11 @@ class Amqp091ErrorsIT {
       try {
         assertThatThrownBy(() -> quorum.declare(List.of(new DestinationSpec(queue, true))))
             .isInstanceOf(DriverException.class)
-            .hasMessageStartingWith("cannot declare queue '" + queue + "'")
-            .hasMessageContaining("inequivalent arg 'x-queue-type'")
-            .hasMessageEndingWith("delete it or declare it the same way");
+            .hasMessage(
+                "queue '"
+                    + queue
+                    + "' exists as a classic queue but queue-type quorum was asked: delete the"
+                    + " queue or give queue-type classic");
       } finally {
         classic.cleanup();
       }

@@ -32,7 +32,7 @@ class Amqp091ErrorsTest {
   void refusedConnection() {
     assertThat(
             Amqp091Errors.connectFailed(
-                    BROKER, TIMEOUT, false, new ConnectException("Connection refused"))
+                    BROKER, TIMEOUT, false, false, new ConnectException("Connection refused"))
                 .getMessage())
         .isEqualTo(
             "cannot connect to 10.0.0.5:5673 (Connection refused): is the broker running and"
@@ -45,6 +45,7 @@ class Amqp091ErrorsTest {
         Amqp091Errors.connectFailed(
                 BROKER,
                 TIMEOUT,
+                false,
                 false,
                 new AuthenticationFailureException("ACCESS_REFUSED - Login"))
             .getMessage();
@@ -59,10 +60,11 @@ class Amqp091ErrorsTest {
         new IOException(
             null, connectionClose(AMQP.NOT_ALLOWED, "NOT_ALLOWED - vhost perf not found"));
 
-    assertThat(Amqp091Errors.connectFailed(BROKER, TIMEOUT, false, e).getMessage())
+    assertThat(Amqp091Errors.connectFailed(BROKER, TIMEOUT, false, false, e).getMessage())
         .isEqualTo(
-            "virtual host 'perf' at 10.0.0.5:5673 does not exist or user 'alice' may not use it"
-                + " (NOT_ALLOWED - vhost perf not found)");
+            "virtual host 'perf' does not exist at 10.0.0.5:5673 or user 'alice' may not use it"
+                + " (NOT_ALLOWED - vhost perf not found): create it (rabbitmqctl add_vhost perf)"
+                + " and grant the user access, or name an existing one");
   }
 
   @Test
@@ -70,7 +72,7 @@ class Amqp091ErrorsTest {
     IOException e =
         new IOException(new SSLHandshakeException("Received fatal alert: certificate_required"));
 
-    assertThat(Amqp091Errors.connectFailed(BROKER, TIMEOUT, false, e).getMessage())
+    assertThat(Amqp091Errors.connectFailed(BROKER, TIMEOUT, false, false, e).getMessage())
         .isEqualTo(
             "the broker at 10.0.0.5:5673 did not accept the client certificate (Received fatal"
                 + " alert: certificate_required): give a key-store whose certificate the broker"
@@ -84,12 +86,13 @@ class Amqp091ErrorsTest {
                 BROKER,
                 TIMEOUT,
                 true,
+                false,
                 new AuthenticationFailureException(
                     "ACCESS_REFUSED - Login was refused using authentication mechanism EXTERNAL"))
             .getMessage();
     String dropped =
         Amqp091Errors.connectFailed(
-                BROKER, TIMEOUT, true, new IOException(new SocketException("Broken pipe")))
+                BROKER, TIMEOUT, true, false, new IOException(new SocketException("Broken pipe")))
             .getMessage();
 
     assertThat(refused)
@@ -157,5 +160,18 @@ class Amqp091ErrorsTest {
         .isEqualTo(
             "consumer 1 stopped: the connection to 10.0.0.5:5673 closed: CONNECTION_FORCED -"
                 + " shutdown");
+  }
+
+  @Test
+  void anEmbeddedBrokerThatDoesNotAnswerIsNotBlamedOnTheUsersPort() {
+    IOException e = new IOException(new java.net.SocketTimeoutException("Read timed out"));
+
+    assertThat(Amqp091Errors.connectFailed(BROKER, Duration.ofSeconds(60), false, true, e))
+        .hasMessage(
+            "the embedded Qpid broker at 10.0.0.5:5673 did not answer within 60000 ms: the machine"
+                + " may be overloaded (give a uri to use another broker)")
+        .hasMessageNotContaining("port?");
+    assertThat(Amqp091Errors.connectFailed(BROKER, TIMEOUT, false, false, e).getMessage())
+        .contains("is it an AMQP 0.9.1 port?");
   }
 }

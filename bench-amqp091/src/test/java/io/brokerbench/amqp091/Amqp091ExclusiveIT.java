@@ -102,7 +102,8 @@ class Amqp091ExclusiveIT {
       channel.close();
       return 0;
     } catch (IOException e) {
-      return Amqp091Errors.replyCode(Amqp091Errors.shutdownCause(e));
+      return io.brokerbench.rabbitmq.BrokerReplies.replyCode(
+          io.brokerbench.rabbitmq.BrokerReplies.shutdownCause(e));
     }
   }
 

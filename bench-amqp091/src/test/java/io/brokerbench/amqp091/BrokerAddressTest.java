@@ -3,8 +3,6 @@ package io.brokerbench.amqp091;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 class BrokerAddressTest {
 
@@ -31,17 +29,5 @@ class BrokerAddressTest {
     assertThat(tls.port()).isEqualTo(5671);
     assertThat(tls.tls()).isTrue();
     assertThat(tls.virtualHost()).isEmpty();
-  }
-
-  @ParameterizedTest
-  @CsvSource({
-    "amqp://u:secret@h:1/v, amqp://u:****@h:1/v",
-    "amqps://u:p%40ss@h, amqps://u:****@h",
-    "amqp://u@h, amqp://u@h",
-    "amqp://h/a@b, amqp://h/a@b",
-    "amqp://h:5672, amqp://h:5672"
-  })
-  void masksOnlyThePassword(String uri, String masked) {
-    assertThat(BrokerAddress.mask(uri)).isEqualTo(masked);
   }
 }

@@ -19,7 +19,7 @@ final class TestBroker {
           .local(Amqp091Config.DEFAULT_URI)
           .answers(TestBroker::answers)
           .container(new RabbitMqContainerBroker())
-          .masking(BrokerAddress::mask)
+          .masking(io.brokerbench.spi.UriPasswords::mask)
           .build();
 
   private TestBroker() {}

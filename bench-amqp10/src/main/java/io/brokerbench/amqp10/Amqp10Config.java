@@ -1,14 +1,19 @@
 package io.brokerbench.amqp10;
 
-import io.brokerbench.spi.DriverOption;
-import io.brokerbench.spi.OptionValues;
+import io.brokerbench.rabbitmq.QueueType;
+import io.brokerbench.rabbitmq.StreamOffset;
+import io.brokerbench.spi.ConnectTimeout;
+import io.brokerbench.spi.DeclaredOption;
+import io.brokerbench.spi.DeclaredOptions;
+import io.brokerbench.spi.OptionException;
+import io.brokerbench.spi.StreamStart;
+import io.brokerbench.spi.UriPasswords;
 import io.brokerbench.tls.TlsStores;
-import io.brokerbench.workload.WorkloadException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The AMQP 1.0 driver's settings, parsed from the options the user gave.
@@ -32,11 +37,12 @@ import java.util.Map;
  *     %s} every destination maps to this one address
  * @param presettled true to send pre-settled (at-most-once): confirmed when handed to the client
  * @param declare true to declare missing RabbitMQ queues over AMQP 0.9.1
- * @param queueType queue type for declared queues: classic, quorum or stream
- * @param deleteQueues true to delete, at clean-up, the queues this driver created
+ * @param queueType type of declared queues
+ * @param deleteQueues true to delete, at clean-up, the queues this driver declared
  * @param checkTarget true to attach a receiver to each queue address first, so that a missing queue
  *     fails the run instead of silently dropping messages
- * @param streamOffset value of the {@code rabbitmq:stream-offset-spec} source filter, or null
+ * @param streamOffset value of the {@code rabbitmq:stream-offset-spec} source filter (see {@link
+ *     StreamOffset#value}), or null
  * @param defaultCredit link credit when the workload gives no prefetch
  * @param connectTimeout how long opening a connection, session or link may take
  * @param engine true to drive producers and consumers with the protonj2 engine on a plain socket,
@@ -55,7 +61,7 @@ public record Amqp10Config(
     String address,
     boolean presettled,
     boolean declare,
-    String queueType,
+    QueueType queueType,
     boolean deleteQueues,
     boolean checkTarget,
     Object streamOffset,
@@ -72,131 +78,137 @@ public record Amqp10Config(
   private static final int AMQP_PORT = 5672;
   private static final int AMQPS_PORT = 5671;
 
-  /** The options as the driver declares them, in documentation order. */
-  static List<DriverOption> declared() {
-    List<DriverOption> options = new ArrayList<>();
-    options.addAll(
-        List.of(
-            DriverOption.of(
-                    "url",
-                    "broker and address: quiver's //HOST[:PORT]/ADDRESS or"
-                        + " amqp[s]://[USER:PASSWORD@]HOST[:PORT][/ADDRESS]; without url, host"
-                        + " and port an embedded Qpid Broker-J is started",
-                    null)
-                .asPositional(),
-            DriverOption.of("host", "broker host (overrides the url's)", null),
-            DriverOption.of(
-                "port", "broker port (overrides the url's; 5672, or 5671 with TLS)", null),
-            DriverOption.of("user", "SASL user name", "guest"),
-            DriverOption.of("password", "SASL password", "guest").asSecret(),
-            DriverOption.of(
-                "address",
-                "address of each destination; %s is the destination name (/amq/queue/%s for"
-                    + " RabbitMQ 3.x, /queues/%s for 4.x, %s for other brokers)",
-                RABBITMQ3_QUEUE),
-            DriverOption.of(
-                "sasl-mechanisms",
-                "SASL mechanisms allowed: PLAIN, ANONYMOUS, EXTERNAL (comma list)",
-                null),
-            DriverOption.flag("tls", "connect with TLS (implied by amqps://)")));
-    options.addAll(TlsStores.declared());
-    options.addAll(
-        List.of(
-            DriverOption.of("verify-host", "check the broker's certificate host name", "true"),
-            DriverOption.of("virtual-host", "virtual host (RabbitMQ: vhost:NAME)", null),
-            DriverOption.flag("presettled", "send pre-settled (at-most-once): no settlement wait"),
-            DriverOption.of(
-                "declare", "declare missing RabbitMQ queues over AMQP 0.9.1 (true/false)", "true"),
-            DriverOption.of(
-                "queue-type", "type of declared queues: classic, quorum, stream", "classic"),
-            DriverOption.flag("delete-queues", "delete the queues this driver created at the end"),
-            DriverOption.of(
-                "check-target",
-                "attach a receiver to each queue first so a missing queue fails the run",
-                "true"),
-            DriverOption.of(
-                "stream-offset",
-                "RabbitMQ stream offset for receivers: first, last, next, an offset, or"
-                    + " timestamp:EPOCH_SECONDS",
-                null),
-            DriverOption.of(
-                "default-credit",
-                "receiver link credit when the workload gives no prefetch (quiver's --credit)",
-                Integer.toString(DEFAULT_CREDIT)),
-            DriverOption.of("connect-timeout-ms", "connection and link open timeout", "10000"),
-            DriverOption.of(
-                "io",
-                "engine: protonj2 engine on a plain socket (low CPU); client: protonj2-client API",
-                "engine")));
-    return List.copyOf(options);
+  /** How producers and consumers move messages. */
+  enum Io {
+    /** The protonj2 engine on a plain socket (low CPU). */
+    ENGINE,
+    /** The protonj2-client API (a blocking API with a hand-off per message). */
+    CLIENT
   }
+
+  static final DeclaredOption<Endpoint> URL =
+      DeclaredOption.of(
+              "url",
+              "broker and address: quiver's //HOST[:PORT]/ADDRESS or"
+                  + " amqp[s]://[USER:PASSWORD@]HOST[:PORT][/ADDRESS]; without url, host"
+                  + " and port an embedded Qpid Broker-J is started",
+              Endpoint::parse,
+              "//HOST[:PORT]/ADDRESS or amqp[s]://[USER:PASSWORD@]HOST[:PORT][/ADDRESS]")
+          .shownAs(UriPasswords::mask)
+          .asPositional();
+  static final DeclaredOption<String> HOST =
+      DeclaredOption.text("host", "broker host (overrides the url's)");
+  static final DeclaredOption<Integer> PORT =
+      DeclaredOption.integer(
+              "port", "broker port (overrides the url's; 5672, or 5671 with TLS)", 0, 1, 65_535)
+          .withDefault(null);
+  static final DeclaredOption<String> USER =
+      DeclaredOption.text("user", "SASL user name").withDefault("guest");
+  static final DeclaredOption<String> PASSWORD =
+      DeclaredOption.text("password", "SASL password").withDefault("guest").asSecret();
+  static final DeclaredOption<String> ADDRESS =
+      DeclaredOption.text(
+              "address",
+              "address of each destination; %s is the destination name (/amq/queue/%s for"
+                  + " RabbitMQ 3.x, /queues/%s for 4.x, %s for other brokers)")
+          .withDefault(RABBITMQ3_QUEUE);
+  static final DeclaredOption<String> SASL_MECHANISMS =
+      DeclaredOption.text(
+          "sasl-mechanisms", "SASL mechanisms allowed: PLAIN, ANONYMOUS, EXTERNAL (comma list)");
+  static final DeclaredOption<Boolean> TLS =
+      DeclaredOption.flag("tls", "connect with TLS (implied by amqps://)");
+  static final DeclaredOption<Boolean> VERIFY_HOST =
+      DeclaredOption.bool("verify-host", "check the broker's certificate host name", true);
+  static final DeclaredOption<String> VIRTUAL_HOST =
+      DeclaredOption.text("virtual-host", "virtual host (RabbitMQ: vhost:NAME)");
+  static final DeclaredOption<Boolean> PRESETTLED =
+      DeclaredOption.flag("presettled", "send pre-settled (at-most-once): no settlement wait");
+  static final DeclaredOption<Boolean> DECLARE =
+      DeclaredOption.bool(
+          "declare",
+          "declare missing RabbitMQ queues over AMQP 0.9.1, as the amqp091 driver declares them",
+          true);
+  static final DeclaredOption<Boolean> DELETE_QUEUES =
+      DeclaredOption.bool(
+          "delete-queues", "delete the queues this driver declared at the end of the run", true);
+  static final DeclaredOption<Boolean> CHECK_TARGET =
+      DeclaredOption.bool(
+          "check-target",
+          "attach a receiver to each queue first so a missing queue fails the run",
+          true);
+  static final DeclaredOption<Integer> DEFAULT_CREDIT_OPTION =
+      DeclaredOption.integer(
+          "default-credit",
+          "receiver link credit when the workload gives no prefetch (quiver's --credit)",
+          DEFAULT_CREDIT,
+          1,
+          Integer.MAX_VALUE);
+  static final DeclaredOption<Io> IO =
+      DeclaredOption.choice(
+          "io",
+          "engine: protonj2 engine on a plain socket (low CPU); client: protonj2-client API",
+          Io.class,
+          Io.ENGINE);
+
+  /** The options as the driver declares them, in documentation order. */
+  static final DeclaredOptions OPTIONS =
+      DeclaredOptions.of(URL, HOST, PORT, USER, PASSWORD, ADDRESS, SASL_MECHANISMS, TLS)
+          .plus(TlsStores.OPTIONS)
+          .plus(
+              DeclaredOptions.of(
+                  VERIFY_HOST,
+                  VIRTUAL_HOST,
+                  PRESETTLED,
+                  DECLARE,
+                  QueueType.OPTION,
+                  DELETE_QUEUES,
+                  CHECK_TARGET,
+                  StreamOffset.OPTION,
+                  DEFAULT_CREDIT_OPTION,
+                  ConnectTimeout.OPTION,
+                  IO));
 
   /** True when the options name no broker, so the embedded one is used. */
   static boolean namesNoBroker(Map<String, String> options) {
-    return !options.containsKey("url")
-        && !options.containsKey("host")
-        && !options.containsKey("port");
+    return !URL.isGiven(options) && !HOST.isGiven(options) && !PORT.isGiven(options);
   }
 
   /**
    * Parses option values given by name.
    *
-   * @throws WorkloadException when a value is malformed
+   * @throws OptionException when a value is malformed
    */
   static Amqp10Config parse(Map<String, String> options) {
-    Endpoint endpoint = Endpoint.parse(options.getOrDefault("url", "amqp://127.0.0.1:5672"));
-    boolean tls = endpoint.tls || OptionValues.bool(options, "tls", false);
-    String host = options.getOrDefault("host", endpoint.host);
-    int port =
-        (int)
-            OptionValues.wholeNumber(
-                options,
-                "port",
-                endpoint.port > 0 ? endpoint.port : tls ? AMQPS_PORT : AMQP_PORT,
-                1,
-                65_535);
-    String user = options.getOrDefault("user", endpoint.user != null ? endpoint.user : "guest");
+    Endpoint endpoint = URL.from(options, Endpoint.parse("amqp://127.0.0.1:5672"));
+    boolean tls = endpoint.tls || TLS.from(options);
+    int port = PORT.from(options, endpoint.port > 0 ? endpoint.port : tls ? AMQPS_PORT : AMQP_PORT);
+    String user = USER.from(options, endpoint.user != null ? endpoint.user : USER.defaultValue());
     String password =
-        options.getOrDefault("password", endpoint.password != null ? endpoint.password : "guest");
-    String address =
-        options.getOrDefault(
-            "address", endpoint.address != null ? endpoint.address : RABBITMQ3_QUEUE);
-    String queueType = options.getOrDefault("queue-type", "classic").toLowerCase(Locale.ROOT);
-    if (!List.of("classic", "quorum", "stream").contains(queueType)) {
-      throw new WorkloadException(
-          "queue-type must be classic, quorum or stream (got '" + queueType + "')");
-    }
-    long credit =
-        OptionValues.wholeNumber(options, "default-credit", DEFAULT_CREDIT, 1, Integer.MAX_VALUE);
+        PASSWORD.from(
+            options, endpoint.password != null ? endpoint.password : PASSWORD.defaultValue());
+    StreamStart offset = StreamOffset.OPTION.from(options);
     return new Amqp10Config(
-        host,
+        HOST.from(options, endpoint.host),
         port,
-        user.isEmpty() ? null : user,
-        password.isEmpty() ? null : password,
+        options.containsKey(USER.name()) && options.get(USER.name()).isBlank() ? null : user,
+        options.containsKey(PASSWORD.name()) && options.get(PASSWORD.name()).isBlank()
+            ? null
+            : password,
         tls,
         TlsStores.parse(options),
-        OptionValues.bool(options, "verify-host", true),
-        options.get("sasl-mechanisms"),
-        options.get("virtual-host"),
-        address,
-        OptionValues.bool(options, "presettled", false),
-        OptionValues.bool(options, "declare", true),
-        queueType,
-        OptionValues.bool(options, "delete-queues", false),
-        OptionValues.bool(options, "check-target", true),
-        StreamOffsets.parse(options.get("stream-offset")),
-        (int) credit,
-        Duration.ofMillis(
-            OptionValues.wholeNumber(options, "connect-timeout-ms", 10_000, 1, Integer.MAX_VALUE)),
-        engineIo(options.getOrDefault("io", "engine")));
-  }
-
-  private static boolean engineIo(String value) {
-    return switch (value.trim().toLowerCase(Locale.ROOT)) {
-      case "engine" -> true;
-      case "client" -> false;
-      default -> throw new WorkloadException("io must be engine or client (got '" + value + "')");
-    };
+        VERIFY_HOST.from(options),
+        SASL_MECHANISMS.from(options),
+        VIRTUAL_HOST.from(options),
+        ADDRESS.from(options, endpoint.address != null ? endpoint.address : RABBITMQ3_QUEUE),
+        PRESETTLED.from(options),
+        DECLARE.from(options),
+        QueueType.OPTION.from(options),
+        DELETE_QUEUES.from(options),
+        CHECK_TARGET.from(options),
+        offset == null ? null : StreamOffset.value(offset),
+        DEFAULT_CREDIT_OPTION.from(options),
+        ConnectTimeout.OPTION.from(options),
+        IO.from(options) == Io.ENGINE);
   }
 
   /** The AMQP address of a destination: verbatim when it starts with '/', else the template. */
@@ -268,10 +280,16 @@ public record Amqp10Config(
   record Endpoint(
       boolean tls, String user, String password, String host, int port, String address) {
 
+    /** A DNS name, an IPv4 address or a bracketed IPv6 address. */
+    private static final Pattern HOST_NAME =
+        Pattern.compile("[A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.%A-Za-z]+\\]");
+
     /**
      * Parses {@code [amqp[s]:]//[USER[:PASSWORD]@]HOST[:PORT][/ADDRESS]}; quiver's {@code
      * //HOST/ADDRESS} form keeps everything after the first '/' following the host as the address
      * (so {@code //h//amq/queue/q} has address {@code /amq/queue/q}).
+     *
+     * @throws IllegalArgumentException saying in a few words what is wrong (never the password)
      */
     static Endpoint parse(String url) {
       String rest = url.trim();
@@ -280,18 +298,15 @@ public record Amqp10Config(
       if (colon > 0) {
         String scheme = rest.substring(0, colon).toLowerCase(Locale.ROOT);
         if (!scheme.equals("amqp") && !scheme.equals("amqps")) {
-          throw new WorkloadException(
-              "url scheme must be amqp or amqps (got '" + scheme + "' in '" + mask(url) + "')");
+          throw new IllegalArgumentException(
+              "the scheme must be amqp or amqps, not '" + scheme + "'");
         }
         tls = scheme.equals("amqps");
         rest = rest.substring(colon + 3);
       } else if (rest.startsWith("//")) {
         rest = rest.substring(2);
       } else {
-        throw new WorkloadException(
-            "url must look like //HOST[:PORT]/ADDRESS or amqp://HOST[:PORT] (got '"
-                + mask(url)
-                + "')");
+        throw new IllegalArgumentException("it starts with neither // nor a scheme");
       }
       String address = null;
       int slash = rest.indexOf('/');
@@ -320,11 +335,14 @@ public record Amqp10Config(
         try {
           port = Integer.parseInt(rest.substring(portSep + 1));
         } catch (NumberFormatException e) {
-          throw new WorkloadException("url port is not a number in '" + mask(url) + "'");
+          throw new IllegalArgumentException(
+              "the port '" + rest.substring(portSep + 1) + "' is not a number", e);
         }
       }
       if (host.isEmpty()) {
         host = "127.0.0.1";
+      } else if (!HOST_NAME.matcher(host).matches()) {
+        throw new IllegalArgumentException("'" + host + "' is not a host name or address");
       }
       return new Endpoint(tls, user, password, host, port, address);
     }
@@ -349,11 +367,6 @@ public record Amqp10Config(
 
     private static String decode(String s) {
       return java.net.URLDecoder.decode(s, java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    /** The url with any password replaced by stars. */
-    static String mask(String url) {
-      return url.replaceAll("(//[^/:@]*:)[^@/]*@", "$1****@");
     }
   }
 }

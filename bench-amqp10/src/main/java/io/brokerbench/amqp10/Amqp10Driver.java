@@ -1,7 +1,9 @@
 package io.brokerbench.amqp10;
 
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
+import io.brokerbench.rabbitmq.QueueDeclaration;
 import io.brokerbench.spi.BrokerIdentity;
+import io.brokerbench.spi.ConnectTimeout;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
@@ -14,6 +16,7 @@ import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.spi.SendListener;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -99,7 +102,15 @@ public final class Amqp10Driver implements Driver {
       withBroker.putIfAbsent("address", "%s");
       // Broker-J takes the open frame's hostname as the virtual host name.
       withBroker.putIfAbsent("virtual-host", "default");
-      return new Amqp10Driver(Amqp10Config.parse(withBroker), broker);
+      // A broker that has just started answers slowly on a loaded machine.
+      Duration timeout = ConnectTimeout.forEmbeddedBroker(ConnectTimeout.OPTION.from(options));
+      withBroker.put(ConnectTimeout.OPTION.name(), Long.toString(timeout.toMillis()));
+      Amqp10Config config = Amqp10Config.parse(withBroker);
+      try {
+        return new Amqp10Driver(config, broker);
+      } catch (DriverException e) {
+        throw Errors.embeddedBrokerSilent(config, e);
+      }
     } catch (DriverException | RuntimeException e) {
       broker.close();
       throw e;
@@ -225,8 +236,10 @@ public final class Amqp10Driver implements Driver {
       try (RabbitTopology topology = RabbitTopology.open(config, tls)) {
         for (DestinationSpec d : queues) {
           String queue = Amqp10Config.rabbitQueueOf(config.addressOf(d.name()));
-          if (!topology.exists(queue)) {
-            topology.declare(queue, d.durable(), config.queueType());
+          // Auto-delete never: the check below attaches and detaches a receiver, which would
+          // delete an auto-delete queue before the run starts.
+          if (topology.declare(
+              QueueDeclaration.of(queue, config.queueType(), d.durable(), false, Map.of()))) {
             createdQueues.add(queue);
           }
         }
@@ -328,7 +341,7 @@ public final class Amqp10Driver implements Driver {
     }
   }
 
-  /** Deletes the queues this driver created, when {@code delete-queues} is set. */
+  /** Deletes the queues this driver created, unless {@code delete-queues} is false. */
   @Override
   public void cleanup() throws DriverException {
     if (!config.deleteQueues() || createdQueues.isEmpty()) {

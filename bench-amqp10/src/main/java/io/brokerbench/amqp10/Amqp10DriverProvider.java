@@ -4,6 +4,7 @@ import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.spi.TargetOption;
 import java.util.List;
 import java.util.Map;
 
@@ -37,16 +38,31 @@ public final class Amqp10DriverProvider implements DriverProvider {
     return "quiver";
   }
 
+  /** {@code url}; RabbitMQ's AMQP 1.0 on this machine; the embedded Qpid Broker-J otherwise. */
+  @Override
+  public TargetOption target() {
+    return new TargetOption(
+        "url", "BROKERBENCH_AMQP10_URI", "amqp://guest:guest@127.0.0.1:5672", 5672);
+  }
+
   @Override
   public List<DriverOption> options() {
-    return Amqp10Config.declared();
+    return Amqp10Config.OPTIONS.help();
+  }
+
+  /** Parses the options as {@link #open} does, and opens nothing. */
+  @Override
+  public void check(Map<String, String> options) {
+    Amqp10Config.parse(options);
   }
 
   @Override
   public Driver open(Map<String, String> options) throws DriverException {
+    // Parsed first, so that a mistake is reported before any broker is started or reached.
+    Amqp10Config config = Amqp10Config.parse(options);
     if (Amqp10Config.namesNoBroker(options)) {
       return Amqp10Driver.embedded(options);
     }
-    return new Amqp10Driver(Amqp10Config.parse(options), null);
+    return new Amqp10Driver(config, null);
   }
 }

@@ -1,11 +1,8 @@
 package io.brokerbench.amqp10;
 
+import io.brokerbench.spi.ConnectFailure;
 import io.brokerbench.spi.DriverException;
-import java.net.ConnectException;
-import java.net.UnknownHostException;
-import java.nio.channels.UnresolvedAddressException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 import org.apache.qpid.protonj2.client.ErrorCondition;
 import org.apache.qpid.protonj2.client.exceptions.ClientConnectionRemotelyClosedException;
 import org.apache.qpid.protonj2.client.exceptions.ClientConnectionSecurityException;
@@ -34,30 +31,39 @@ final class Errors {
               + " (check user, password and sasl-mechanisms)",
           e);
     }
-    Throwable root = root(e);
-    if (root instanceof ConnectException) {
-      return new DriverException(
-          "cannot connect to "
-              + where
-              + " ("
-              + oneLine(root.getMessage())
-              + "): is the broker running with AMQP 1.0 enabled"
-              + " (RabbitMQ 3.x: rabbitmq-plugins enable rabbitmq_amqp1_0)?",
-          e);
-    }
-    if (root instanceof UnknownHostException || root instanceof UnresolvedAddressException) {
-      return new DriverException("cannot connect to " + where + ": unknown host", e);
-    }
-    if (e instanceof ClientOperationTimedOutException || e instanceof TimeoutException) {
-      return new DriverException(
-          "timed out after "
-              + config.connectTimeout().toMillis()
-              + " ms "
-              + what
-              + " at "
-              + where
-              + ": is it an AMQP 1.0 broker?",
-          e);
+    Throwable root = ConnectFailure.rootCause(e);
+    ConnectFailure kind =
+        e instanceof ClientOperationTimedOutException
+            ? ConnectFailure.TIMED_OUT
+            : ConnectFailure.of(e);
+    switch (kind) {
+      case REFUSED -> {
+        return new DriverException(
+            "cannot connect to "
+                + where
+                + " ("
+                + ConnectFailure.oneLine(root)
+                + "): is the broker running with AMQP 1.0 enabled"
+                + " (RabbitMQ 3.x: rabbitmq-plugins enable rabbitmq_amqp1_0)?",
+            e);
+      }
+      case UNKNOWN_HOST -> {
+        return new DriverException("cannot connect to " + where + ": unknown host", e);
+      }
+      case TIMED_OUT -> {
+        return new DriverException(
+            "timed out after "
+                + config.connectTimeout().toMillis()
+                + " ms "
+                + what
+                + " at "
+                + where
+                + ": is it an AMQP 1.0 broker?",
+            e);
+      }
+      default -> {
+        // The broker answered: its own exceptions say more, below.
+      }
     }
     if (e instanceof ClientResourceRemotelyClosedException) {
       return new DriverException("broker closed the link " + what + ": " + brokerText(e), e);
@@ -85,6 +91,27 @@ final class Errors {
             + ": "
             + oneLine(String.valueOf(e.getMessage())),
         e);
+  }
+
+  /**
+   * {@code failure} worded as the embedded broker's when it is a timeout: the driver started that
+   * broker, so the user's address cannot be the cause.
+   */
+  static DriverException embeddedBrokerSilent(Amqp10Config config, DriverException failure) {
+    Throwable cause = unwrap(failure.getCause() == null ? failure : failure.getCause());
+    boolean timedOut =
+        cause instanceof ClientOperationTimedOutException
+            || ConnectFailure.of(cause) == ConnectFailure.TIMED_OUT;
+    if (!timedOut) {
+      return failure;
+    }
+    return new DriverException(
+        "the embedded Qpid broker at "
+            + config.hostPort()
+            + " did not answer within "
+            + config.connectTimeout().toMillis()
+            + " ms: the machine may be overloaded (give a url to use another broker)",
+        cause);
   }
 
   /** True when the failure is the connection's, not a link's or session's. */
@@ -116,14 +143,6 @@ final class Errors {
   private static Throwable unwrap(Throwable e) {
     Throwable t = e;
     while (t instanceof ExecutionException && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
-  }
-
-  private static Throwable root(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
       t = t.getCause();
     }
     return t;

@@ -3,9 +3,11 @@ package io.brokerbench.amqp10;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import io.brokerbench.rabbitmq.BrokerReplies;
+import io.brokerbench.rabbitmq.QueueDeclaration;
+import io.brokerbench.spi.ConnectFailure;
 import io.brokerbench.spi.DriverException;
 import java.io.IOException;
-import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLContext;
 
@@ -36,10 +38,8 @@ final class RabbitTopology implements AutoCloseable {
     if (config.password() != null) {
       factory.setPassword(config.password());
     }
-    String vhost = config.virtualHost();
-    if (vhost != null) {
-      factory.setVirtualHost(vhost.startsWith("vhost:") ? vhost.substring(6) : vhost);
-    }
+    String vhost = virtualHost(config);
+    factory.setVirtualHost(vhost);
     factory.setConnectionTimeout((int) config.connectTimeout().toMillis());
     factory.setAutomaticRecoveryEnabled(false);
     try {
@@ -48,18 +48,31 @@ final class RabbitTopology implements AutoCloseable {
       }
       return new RabbitTopology(config, factory.newConnection("brokerbench-amqp10-topology"));
     } catch (IOException | TimeoutException | RuntimeException e) {
+      String user = config.user() != null ? config.user() : "guest";
+      String refused = BrokerReplies.refusedLogin(e, config.hostPort(), vhost, user);
       throw new DriverException(
-          "cannot declare queues over AMQP 0.9.1 at "
-              + config.hostPort()
-              + " ("
-              + e
-              + "): use declare=false with existing queues",
+          refused != null
+              ? refused
+              : "cannot declare queues over AMQP 0.9.1 at "
+                  + config.hostPort()
+                  + " ("
+                  + ConnectFailure.oneLine(ConnectFailure.rootCause(e))
+                  + "): give existing queues with declare=false",
           e);
     }
   }
 
+  /** The AMQP 0.9.1 name of the virtual host: RabbitMQ's AMQP 1.0 side prefixes it with vhost:. */
+  private static String virtualHost(Amqp10Config config) {
+    String vhost = config.virtualHost();
+    if (vhost == null) {
+      return "/";
+    }
+    return vhost.startsWith("vhost:") ? vhost.substring("vhost:".length()) : vhost;
+  }
+
   /** True when the queue exists (a passive declare). */
-  boolean exists(String queue) throws DriverException {
+  private boolean exists(String queue) throws DriverException {
     try (Channel channel = connection.createChannel()) {
       channel.queueDeclarePassive(queue);
       return true;
@@ -70,18 +83,30 @@ final class RabbitTopology implements AutoCloseable {
     }
   }
 
-  /** Declares a queue of the given type ({@code classic}, {@code quorum}, {@code stream}). */
-  void declare(String queue, boolean durable, String type) throws DriverException {
-    boolean classic = type.equals("classic");
-    Map<String, Object> arguments = classic ? Map.of() : Map.of("x-queue-type", type);
-    try (Channel channel = connection.createChannel()) {
-      channel.queueDeclare(queue, durable || !classic, false, false, arguments);
+  /**
+   * Declares a missing queue as the amqp091 driver declares it for the same workload, or checks
+   * that an existing one has the type asked for.
+   *
+   * @return true when this call created the queue
+   * @throws DriverException when the queue cannot be declared or exists with another type
+   */
+  boolean declare(QueueDeclaration queue) throws DriverException {
+    boolean existed = exists(queue.name());
+    try {
+      if (existed) {
+        queue.checkTypeOfExisting(connection);
+      } else {
+        try (Channel channel = connection.createChannel()) {
+          queue.declareOn(channel);
+        }
+      }
+      return !existed;
     } catch (IOException | TimeoutException | RuntimeException e) {
       throw new DriverException(
           "cannot declare "
-              + type
+              + queue.type().argument()
               + " queue '"
-              + queue
+              + queue.name()
               + "' at "
               + config.hostPort()
               + ": "

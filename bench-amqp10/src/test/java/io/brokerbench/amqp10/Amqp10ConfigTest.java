@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.spi.DriverOption;
-import io.brokerbench.workload.WorkloadException;
+import io.brokerbench.spi.OptionException;
 import java.util.Date;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -93,28 +93,59 @@ class Amqp10ConfigTest {
   }
 
   @Test
-  void streamOffsetsParseToFilterValues() {
-    assertThat(StreamOffsets.parse("first")).isEqualTo("first");
-    assertThat(StreamOffsets.parse("NEXT")).isEqualTo("next");
-    assertThat(StreamOffsets.parse("42")).isEqualTo(42L);
-    assertThat(StreamOffsets.parse("timestamp:1700000000")).isEqualTo(new Date(1_700_000_000_000L));
-    assertThat(StreamOffsets.parse(null)).isNull();
-    assertThatThrownBy(() -> StreamOffsets.parse("yesterday"))
-        .isInstanceOf(WorkloadException.class)
-        .hasMessageContaining("stream-offset");
+  void streamOffsetsTakeTheSyntaxEveryDriverShares() {
+    assertThat(Amqp10Config.parse(Map.of("stream-offset", "first")).streamOffset())
+        .isEqualTo("first");
+    assertThat(Amqp10Config.parse(Map.of("stream-offset", "NEXT")).streamOffset())
+        .isEqualTo("next");
+    assertThat(Amqp10Config.parse(Map.of("stream-offset", "offset:42")).streamOffset())
+        .isEqualTo(42L);
+    assertThat(
+            Amqp10Config.parse(Map.of("stream-offset", "timestamp:1700000000000")).streamOffset())
+        .isEqualTo(new Date(1_700_000_000_000L));
+    assertThat(
+            Amqp10Config.parse(Map.of("stream-offset", "timestamp:2023-11-14T22:13:20Z"))
+                .streamOffset())
+        .isEqualTo(new Date(1_700_000_000_000L));
+    assertThat(Amqp10Config.parse(Map.of()).streamOffset()).isNull();
+    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("stream-offset", "yesterday")))
+        .isInstanceOf(OptionException.class)
+        .hasMessageStartingWith("stream-offset must be first, last, next, offset:N");
   }
 
   @Test
-  void malformedValuesAreRejectedWithTheOptionName() {
+  void malformedValuesAreRejectedWithTheOptionNameTheValueAndWhatIsAccepted() {
     assertThatThrownBy(() -> Amqp10Config.parse(Map.of("url", "http://h")))
-        .isInstanceOf(WorkloadException.class)
-        .hasMessageContaining("scheme");
+        .isInstanceOf(OptionException.class)
+        .hasMessageContaining("the scheme must be amqp or amqps, not 'http'");
     assertThatThrownBy(() -> Amqp10Config.parse(Map.of("queue-type", "lazy")))
-        .hasMessageContaining("queue-type");
+        .isInstanceOf(OptionException.class)
+        .hasMessage("queue-type must be classic, quorum or stream (got 'lazy')");
     assertThatThrownBy(() -> Amqp10Config.parse(Map.of("default-credit", "0")))
-        .hasMessageContaining("default-credit");
+        .hasMessage("default-credit must be a whole number from 1 up (got '0')");
     assertThatThrownBy(() -> Amqp10Config.parse(Map.of("declare", "maybe")))
-        .hasMessageContaining("declare");
+        .hasMessage("declare must be true or false (got 'maybe')");
+    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("io", "nio")))
+        .hasMessage("io must be engine or client (got 'nio')");
+  }
+
+  @Test
+  void aMalformedUrlIsAnOptionErrorThatHidesThePassword() {
+    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("url", "amqp://u:p4ssw0rd@[bad:5672")))
+        .isInstanceOf(OptionException.class)
+        .hasMessage(
+            "url must be //HOST[:PORT]/ADDRESS or amqp[s]://[USER:PASSWORD@]HOST[:PORT][/ADDRESS]:"
+                + " '[bad' is not a host name or address (got 'amqp://u:****@[bad:5672')")
+        .hasMessageNotContaining("p4ssw0rd");
+    assertThatThrownBy(() -> Amqp10Config.parse(Map.of("url", "amqp://u:p4ssw0rd@h:x/q")))
+        .hasMessageContaining("the port 'x' is not a number")
+        .hasMessageNotContaining("p4ssw0rd");
+  }
+
+  @Test
+  void declaredQueuesAreDeletedAtCleanupByDefault() {
+    assertThat(Amqp10Config.parse(Map.of()).deleteQueues()).isTrue();
+    assertThat(Amqp10Config.parse(Map.of("delete-queues", "false")).deleteQueues()).isFalse();
   }
 
   @Test

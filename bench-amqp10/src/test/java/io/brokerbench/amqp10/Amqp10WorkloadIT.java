@@ -3,11 +3,14 @@ package io.brokerbench.amqp10;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.result.ResultMerge;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Driver;
+import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
@@ -139,20 +142,36 @@ class Amqp10WorkloadIT {
   @Test
   void streamIsReadFromFirstThroughTheOffsetFilter() throws Exception {
     open("queue-type", "stream", "stream-offset", "first");
-    RunResult written = run(workload(3_000).inFlightWindow(500).consumers(0).build());
+    // Writer and reader are two shards of one workload (one producer, one consumer): the reader
+    // counts the writer's messages as its own producer's, not as foreign.
+    int idBase = 777;
+    RunResult written =
+        BenchmarkRun.builder(workload(3_000).inFlightWindow(500).consumers(0).build())
+            .driver(driver)
+            .producerIdBase(idBase)
+            .shard(new Shard(0, 1, 0, 1))
+            .build()
+            .run();
     assertThat(written.totals().counts().confirmed()).isEqualTo(3_000);
 
     RunResult read =
-        run(
-            workload(0)
-                .producers(0)
-                .consumers(1)
-                .prefetch(2_000)
-                .messagesPerConsumer(3_000)
-                .duration(Duration.ofSeconds(15))
-                .build());
+        BenchmarkRun.builder(
+                workload(0)
+                    .producers(0)
+                    .consumers(1)
+                    .prefetch(2_000)
+                    .messagesPerConsumer(3_000)
+                    .duration(Duration.ofSeconds(15))
+                    .build())
+            .driver(driver)
+            .producerIdBase(idBase)
+            .shard(new Shard(0, 1, 0, 1))
+            .build()
+            .run();
 
     assertThat(read.totals().counts().received()).isEqualTo(3_000);
+    assertThat(read.integrity().foreign()).isZero();
     assertThat(read.integrity().duplicates()).isZero();
+    assertThat(ResultMerge.of(List.of(written, read)).integrity().lost()).isZero();
   }
 }

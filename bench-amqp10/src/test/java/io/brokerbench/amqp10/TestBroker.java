@@ -27,7 +27,7 @@ final class TestBroker {
           .localHint("RabbitMQ: rabbitmq-plugins enable rabbitmq_amqp1_0")
           .answers(TestBroker::speaksAmqp10)
           .container(new RabbitMqContainerBroker())
-          .masking(Amqp10Config.Endpoint::mask)
+          .masking(io.brokerbench.spi.UriPasswords::mask)
           .build();
 
   private TestBroker() {}

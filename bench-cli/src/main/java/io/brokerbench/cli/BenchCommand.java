@@ -2,6 +2,7 @@ package io.brokerbench.cli;
 
 import io.brokerbench.Drivers;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.spi.OptionException;
 import io.brokerbench.workload.WorkloadException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -17,7 +18,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = BenchCommand.Version.class,
     description = "%nbrokerbench: an open-loop load generator for message brokers.%n",
-    subcommands = {DriversCommand.class, HelpCommand.class})
+    subcommands = {
+      DriversCommand.class,
+      ReportCommand.class,
+      CompareCommand.class,
+      HelpCommand.class
+    })
 final class BenchCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -82,7 +88,7 @@ final class BenchCommand implements Runnable {
   private static int failure(Exception e, CommandLine commandLine, boolean verbose) {
     PrintWriter err = commandLine.getErr();
     int code;
-    if (e instanceof WorkloadException) {
+    if (e instanceof WorkloadException || e instanceof OptionException) {
       err.println("bench: " + e.getMessage());
       code = ExitCodes.USAGE;
     } else if (e instanceof DriverRunCommand.RunFailedException) {

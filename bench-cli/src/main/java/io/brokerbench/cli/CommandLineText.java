@@ -2,7 +2,7 @@ package io.brokerbench.cli;
 
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
-import io.brokerbench.spi.PasswordMask;
+import io.brokerbench.spi.UriPasswords;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,7 +15,7 @@ final class CommandLineText {
 
   /**
    * The arguments the user typed, joined, with the values of the driver's secret options replaced
-   * by {@value PasswordMask#MASK} and the password of any address masked.
+   * by {@value UriPasswords#MASK} and the password of any address masked.
    */
   static String masked(CommandLine command, DriverProvider provider) {
     Set<String> secretNames = new HashSet<>();
@@ -25,6 +25,14 @@ final class CommandLineText {
         secretNames.addAll(option.aliases());
       }
     }
+    return masked(command, secretNames);
+  }
+
+  /**
+   * The arguments the user typed, joined, with the values of the options named {@code secretNames}
+   * replaced by {@value UriPasswords#MASK} and the password of any address masked.
+   */
+  static String masked(CommandLine command, Set<String> secretNames) {
     CommandLine root = command;
     while (root.getParent() != null) {
       root = root.getParent();
@@ -34,11 +42,11 @@ final class CommandLineText {
     for (String arg : root.getParseResult().originalArgs()) {
       int equals = arg.indexOf('=');
       if (secretNext) {
-        words.add(PasswordMask.MASK);
+        words.add(UriPasswords.MASK);
       } else if (equals > 0 && secretNames.contains(arg.substring(0, equals))) {
-        words.add(arg.substring(0, equals + 1) + PasswordMask.MASK);
+        words.add(arg.substring(0, equals + 1) + UriPasswords.MASK);
       } else {
-        words.add(PasswordMask.inText(arg));
+        words.add(UriPasswords.mask(arg));
       }
       secretNext = !secretNext && secretNames.contains(arg);
     }

@@ -49,7 +49,8 @@ final class DriverArguments {
               .interactive(false)
               .hidden(false);
       if (option.flag()) {
-        builder.type(boolean.class).arity("0");
+        // "--declare" alone means true; "--declare false" turns a default-true option off.
+        builder.type(boolean.class).arity("0..1").fallbackValue("true").paramLabel("true|false");
       } else {
         builder.type(String.class).paramLabel("<" + option.name() + ">");
       }

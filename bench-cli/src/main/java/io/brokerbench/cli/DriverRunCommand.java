@@ -3,14 +3,17 @@ package io.brokerbench.cli;
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.result.Warning;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.threshold.Threshold;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadSpec;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -42,6 +45,16 @@ final class DriverRunCommand implements Callable<Integer> {
   @Mixin OutputOptions output;
 
   @CommandLine.Option(
+      names = "--assert",
+      paramLabel = "<threshold>",
+      description =
+          "A pass/fail criterion, repeatable: 'e2e.p99 < 5ms', 'lost == 0',"
+              + " 'received.rate >= 20000'. A run that fails one exits "
+              + ExitCodes.THRESHOLD_FAILED
+              + ".")
+  List<String> asserts = new ArrayList<>();
+
+  @CommandLine.Option(
       names = "--help",
       usageHelp = true,
       description = "Show this help, with the driver's own options.")
@@ -69,6 +82,9 @@ final class DriverRunCommand implements Callable<Integer> {
         BenchmarkRun.builder(workload)
             .driver(provider.name(), driverOptions)
             .commandLine(CommandLineText.masked(spec.commandLine(), provider));
+    for (String text : asserts) {
+      builder.threshold(Threshold.parse(text));
+    }
     consoles.forEach(builder::sink);
     sinks.forEach(builder::sink);
     BenchmarkRun run = builder.build();
@@ -106,7 +122,8 @@ final class DriverRunCommand implements Callable<Integer> {
 
   /**
    * The exit code of a run that measured: a failure's line goes to standard error as well as into
-   * the summary, and a completed run that lost messages exits {@link ExitCodes#LOSS}.
+   * the summary; a completed run whose thresholds do not all hold exits {@link
+   * ExitCodes#THRESHOLD_FAILED}, else one that lost messages exits {@link ExitCodes#LOSS}.
    */
   private static int exitCode(RunResult result, PrintWriter err) {
     switch (result.status()) {
@@ -117,6 +134,15 @@ final class DriverRunCommand implements Callable<Integer> {
         err.flush();
         return ExitCodes.RUN_FAILED;
       default:
+        if (!result.thresholdsPassed()) {
+          for (ThresholdOutcome t : result.thresholds()) {
+            if (!t.passed()) {
+              err.println("bench: threshold " + t.message());
+            }
+          }
+          err.flush();
+          return ExitCodes.THRESHOLD_FAILED;
+        }
         if (result.warned(Warning.LOSS)) {
           err.println(
               "bench: " + result.integrity().lost() + " message(s) lost: exit " + ExitCodes.LOSS);

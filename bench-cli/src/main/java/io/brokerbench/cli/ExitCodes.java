@@ -17,6 +17,9 @@ final class ExitCodes {
    */
   static final int LOSS = 3;
 
+  /** The run completed, but a threshold given with {@code --assert} does not hold. */
+  static final int THRESHOLD_FAILED = 4;
+
   /** The user interrupted the run (Ctrl-C); the results so far were printed and written. */
   static final int INTERRUPTED = 130;
 

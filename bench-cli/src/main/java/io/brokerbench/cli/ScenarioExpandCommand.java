@@ -4,7 +4,7 @@ import io.brokerbench.Drivers;
 import io.brokerbench.scenario.Cell;
 import io.brokerbench.scenario.Scenario;
 import io.brokerbench.spi.DriverOption;
-import io.brokerbench.spi.PasswordMask;
+import io.brokerbench.spi.UriPasswords;
 import io.brokerbench.workload.WorkloadOption;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -54,9 +54,9 @@ final class ScenarioExpandCommand implements Callable<Integer> {
           declared.stream()
               .filter(o -> o.name().equals(entry.getKey()))
               .findFirst()
-              .map(o -> PasswordMask.value(o, entry.getValue()))
+              .map(o -> UriPasswords.shown(o, entry.getValue()))
               .orElse(entry.getValue());
-      pairs.add(entry.getKey() + "=" + PasswordMask.inText(value));
+      pairs.add(entry.getKey() + "=" + UriPasswords.mask(value));
     }
     return pairs.isEmpty() ? "" : " " + String.join(" ", pairs);
   }

@@ -1,16 +1,17 @@
 package io.brokerbench.cli;
 
+import io.brokerbench.htmlreport.HtmlReport;
+import io.brokerbench.result.ScenarioIndex;
+import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.scenario.Scenario;
-import io.brokerbench.scenario.ScenarioIndex;
 import io.brokerbench.scenario.ScenarioOutcome;
 import io.brokerbench.scenario.ScenarioRunner;
-import io.brokerbench.spi.PasswordMask;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,6 +36,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
 
   @Mixin ScenarioFileOptions scenarioFile;
 
+  /** The HTML report written beside the cells when the scenario ends. */
+  static final String REPORT = "report.html";
+
   @Option(
       names = {"-o", "--output-dir"},
       description = "Where results go (default: results/<scenario name>).")
@@ -52,6 +56,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
     InterruptHook hook = InterruptHook.install(runner::interrupt);
     try {
       outcome = runner.run();
+      Path report = dir.resolve(REPORT);
+      HtmlReport.write(List.of(dir), report);
+      out.println("report: " + report);
     } catch (IOException e) {
       throw new WorkloadException("cannot write results to " + dir + " (" + e.getMessage() + ")");
     } finally {
@@ -73,6 +80,17 @@ final class ScenarioRunCommand implements Callable<Integer> {
     if (outcome.interrupted()) {
       return ExitCodes.INTERRUPTED;
     }
+    List<String> failedThresholds =
+        outcome.results().stream()
+            .flatMap(r -> r.thresholds().stream())
+            .filter(t -> !t.passed())
+            .map(ThresholdOutcome::message)
+            .toList();
+    if (!failedThresholds.isEmpty()) {
+      failedThresholds.forEach(m -> err.println("bench: threshold " + m));
+      err.flush();
+      return ExitCodes.THRESHOLD_FAILED;
+    }
     if (outcome.anyLoss()) {
       err.println("bench: a cell lost messages: exit " + ExitCodes.LOSS);
       err.flush();
@@ -83,14 +101,6 @@ final class ScenarioRunCommand implements Callable<Integer> {
 
   /** The command line as typed, any password in an address masked. */
   static String commandLine(CommandLine command) {
-    CommandLine root = command;
-    while (root.getParent() != null) {
-      root = root.getParent();
-    }
-    List<String> words = new ArrayList<>(List.of(root.getCommandName()));
-    for (String arg : root.getParseResult().originalArgs()) {
-      words.add(PasswordMask.inText(arg));
-    }
-    return String.join(" ", words);
+    return CommandLineText.masked(command, Set.of());
   }
 }

@@ -3,7 +3,7 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.amqp091.Amqp091Config;
-import io.brokerbench.amqp091.Amqp091Config.QueueType;
+import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
@@ -130,7 +130,10 @@ class BenchCommandTest {
   @Test
   void aBadDriverOptionValueIsAUsageError() {
     assertThat(bench("run", "loopback", "--queue-capacity", "lots")).isEqualTo(2);
-    assertThat(errorLine()).isEqualTo("bench: queue-capacity must be a whole number (got 'lots')");
+    assertThat(errorLine())
+        .isEqualTo(
+            "bench: queue-capacity must be a power of two from 2 to 1073741824: not a whole number"
+                + " (got 'lots')");
   }
 
   @Test

@@ -82,14 +82,55 @@ class ScenarioCommandTest {
         file(
             "name: broken",
             "driver: loopback",
-            "workload: {count: 100}",
-            "axes: [{name: queue-capacity, values: [3, 1024]}]");
+            "workload: {duration: 2s}",
+            "axes:",
+            "  - name: producers",
+            "    values:",
+            "      - {value: 0, workload: {timeout: 300ms}}",
+            "      - 1");
 
     int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
 
     assertThat(exit).isEqualTo(1);
-    assertThat(out.toString()).contains("cell 2/2: queue-capacity=1024").contains("completed:");
+    assertThat(out.toString()).contains("cell 2/2: producers=1").contains("completed:");
     assertThat(errorLine()).isEqualTo("bench: 1 cell(s) failed: see their result.json");
+  }
+
+  @Test
+  void anOptionValueTheDriverRejectsIsAUsageErrorBeforeAnythingRuns() throws IOException {
+    Path file =
+        file(
+            "name: broken",
+            "driver: loopback",
+            "workload: {count: 100}",
+            "axes: [{name: queue-capacity, values: [1024, 3]}]");
+
+    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+
+    assertThat(exit).isEqualTo(ExitCodes.USAGE);
+    assertThat(errorLine())
+        .isEqualTo(
+            "bench: "
+                + file
+                + ":4: values: queue-capacity must be a power of two from 2 to 1073741824 (got"
+                + " '3')");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
+  void aScenarioWritesItsReportAndAFailedThresholdExitsFour() throws IOException {
+    Path file =
+        file(
+            "name: strict",
+            "driver: loopback",
+            "workload: {count: 200}",
+            "assert: ['lost == 0', 'e2e.p99 < 1ns']");
+
+    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+
+    assertThat(exit).isEqualTo(ExitCodes.THRESHOLD_FAILED);
+    assertThat(errorLine()).startsWith("bench: threshold FAILED: e2e.p99 < 1ns (measured ");
+    assertThat(dir.resolve("out").resolve(ScenarioRunCommand.REPORT)).isRegularFile();
   }
 
   @Test

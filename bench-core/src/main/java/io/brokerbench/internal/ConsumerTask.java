@@ -48,22 +48,24 @@ final class ConsumerTask implements DeliveryListener {
   public void onDelivery(
       byte[] stamp, int offset, boolean redelivered, long brokerTimestampMillis) {
     long now = clock.nanoTime();
-    long count = received.get() + 1;
-    received.lazySet(count);
     lastReceiveNanos.lazySet(now);
     int producer = (PayloadStamp.producerId(stamp, offset) - producerIdBase) & 0xFFFF;
     // Producers of another destination, of no shard of this run, or of an earlier run.
     if (producer >= trackers.length || trackers[producer] == null) {
       foreign.lazySet(foreign.get() + 1);
+      received.lazySet(received.get() + 1);
       return;
     }
-    trackers[producer].record(PayloadStamp.sequence24(stamp, offset), redelivered);
     long receiveEpochNanos = now + epochOffset;
     long fromIntended = PayloadStamp.latencyFromIntendedNanos(stamp, offset, receiveEpochNanos);
     endToEnd.record(fromIntended, fromIntended - PayloadStamp.slipNanos(stamp, offset));
     if (brokerTimestampMillis != NO_TIMESTAMP) {
       storeToConsume().record(receiveEpochNanos - brokerTimestampMillis * 1_000_000);
     }
+    // Last: the drain ends once the trackers (or the consumers' counts) have every message, and
+    // the run's last interval must then already hold this message's latencies.
+    trackers[producer].record(PayloadStamp.sequence24(stamp, offset), redelivered);
+    received.lazySet(received.get() + 1);
   }
 
   /** Created on first use: only brokers that report a store time need it. */

@@ -15,6 +15,7 @@ import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.DriverDescription;
+import io.brokerbench.threshold.Threshold;
 import io.brokerbench.workload.RateStep;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
@@ -30,9 +31,24 @@ import java.util.Map;
  * @param shard the part of the workload the run played
  * @param driver the driver and its options in effect
  * @param commandLine the masked command line, or null
+ * @param thresholds the pass/fail criteria checked on the result
  */
 public record ResultAssembly(
-    Workload workload, Shard shard, DriverSettings driver, String commandLine) {
+    Workload workload,
+    Shard shard,
+    DriverSettings driver,
+    String commandLine,
+    List<Threshold> thresholds) {
+
+  /** Copies the list. */
+  public ResultAssembly {
+    thresholds = List.copyOf(thresholds);
+  }
+
+  /** The result with every threshold checked on it. */
+  private RunResult checked(RunResult result) {
+    return result.withThresholds(thresholds.stream().map(t -> t.check(result)).toList());
+  }
 
   /**
    * The result of a run that failed before sending started: no figures, the error, and what is
@@ -46,22 +62,24 @@ public record ResultAssembly(
             ? description
             : new DriverDescription(
                 driver.name(), "unknown", false, false, "unknown", BrokerIdentity.UNKNOWN);
-    return new RunResult(
-        RunResult.SCHEMA,
-        RunResult.FAILED,
-        error,
-        commandLine,
-        WorkloadSummary.of(workload),
-        driver,
-        shard,
-        Environment.capture(known, stampInBody()),
-        Totals.of(MessageCounts.ZERO, 0, 0, 0, -1),
-        Map.of(),
-        IntegrityCounts.NONE,
-        List.of(),
-        List.of(),
-        List.of(),
-        List.of());
+    return checked(
+        new RunResult(
+            RunResult.SCHEMA,
+            RunResult.FAILED,
+            error,
+            commandLine,
+            WorkloadSummary.of(workload),
+            driver,
+            shard,
+            Environment.capture(known, stampInBody()),
+            Totals.of(MessageCounts.ZERO, 0, 0, 0, -1),
+            Map.of(),
+            IntegrityCounts.NONE,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of()));
   }
 
   boolean stampInBody() {
@@ -90,32 +108,39 @@ public record ResultAssembly(
     Map<String, LatencySummary> latency = LatencySummary.allWithHistograms(measured.latency);
     List<StepResult> steps = steps(collector, m);
     List<Warning> warnings = new ArrayList<>();
+    // Warnings look at the whole run, warm-up included: a warm-up hides no failure.
+    MessageCounts wholeRun = MessageCounts.ZERO;
+    for (IntervalSample interval : collector.samples()) {
+      wholeRun = wholeRun.then(interval.counts());
+    }
     warnings.addAll(
         RunWarnings.of(
             m.environment(),
-            totals.counts(),
+            wholeRun,
             latency,
             m.integrity(),
             RunResult.INTERRUPTED.equals(m.status()),
             m.competingConsumers()));
     warnings.addAll(m.sinkFailures());
     List<IntervalSample> intervals = collector.samples();
-    return new RunResult(
-        RunResult.SCHEMA,
-        m.status(),
-        m.error(),
-        commandLine,
-        WorkloadSummary.of(workload),
-        driver,
-        shard,
-        m.environment(),
-        totals,
-        latency,
-        m.integrity(),
-        m.integrityByProducer(),
-        steps,
-        intervals,
-        warnings);
+    return checked(
+        new RunResult(
+            RunResult.SCHEMA,
+            m.status(),
+            m.error(),
+            commandLine,
+            WorkloadSummary.of(workload),
+            driver,
+            shard,
+            m.environment(),
+            totals,
+            latency,
+            m.integrity(),
+            m.integrityByProducer(),
+            steps,
+            intervals,
+            warnings,
+            List.of()));
   }
 
   private static Totals totals(

@@ -22,7 +22,13 @@ public final class LoopbackDriverProvider implements DriverProvider {
 
   @Override
   public List<DriverOption> options() {
-    return LoopbackOptions.declared();
+    return LoopbackOptions.OPTIONS.help();
+  }
+
+  /** Parses the options as {@link #open} does, and opens nothing. */
+  @Override
+  public void check(Map<String, String> options) {
+    LoopbackOptions.parse(options);
   }
 
   @Override

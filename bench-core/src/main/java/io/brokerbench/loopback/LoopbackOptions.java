@@ -1,10 +1,9 @@
 package io.brokerbench.loopback;
 
-import io.brokerbench.spi.DriverOption;
-import io.brokerbench.spi.OptionValues;
-import io.brokerbench.workload.WorkloadException;
+import io.brokerbench.spi.DeclaredOption;
+import io.brokerbench.spi.DeclaredOptions;
+import io.brokerbench.spi.OptionException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,40 +29,80 @@ public record LoopbackOptions(
     long stallAfter,
     Duration stall) {
 
-  /** Defaults: a delivery thread, 65536 messages per destination, no faults. */
-  public static final LoopbackOptions DEFAULTS =
-      new LoopbackOptions(false, 1 << 16, 0, 0, 0, 0, -1, Duration.ZERO);
+  static final DeclaredOption<Boolean> INLINE =
+      DeclaredOption.flag("inline", "deliver on the producer's thread (deterministic, for tests)");
+  static final DeclaredOption<Integer> QUEUE_CAPACITY =
+      DeclaredOption.of(
+              "queue-capacity",
+              "messages each destination holds",
+              LoopbackOptions::powerOfTwo,
+              "a power of two from 2 to 1073741824")
+          .withDefault(1 << 16);
+  static final DeclaredOption<Long> DROP_EVERY =
+      everyNth("drop-every", "drop every n-th message of each producer (0: never)");
+  static final DeclaredOption<Long> DUPLICATE_EVERY =
+      everyNth("duplicate-every", "deliver every n-th message twice (0: never)");
+  static final DeclaredOption<Long> REORDER_EVERY =
+      everyNth("reorder-every", "swap every n-th message with the next (0: never)");
+  static final DeclaredOption<Long> RETRY_EVERY =
+      everyNth("retry-every", "report a retried send every n-th message (0: never)");
+  static final DeclaredOption<Long> STALL_AFTER =
+      DeclaredOption.wholeNumber(
+          "stall-after",
+          "message number whose send stalls once (-1: none)",
+          -1,
+          -1,
+          Long.MAX_VALUE);
+  static final DeclaredOption<Duration> STALL =
+      DeclaredOption.millis("stall-ms", "how long that send stalls, milliseconds", 0, 0, 3_600_000);
 
   /** The options as the driver declares them. */
-  static List<DriverOption> declared() {
-    return List.of(
-        DriverOption.flag("inline", "deliver on the producer's thread (deterministic, for tests)"),
-        DriverOption.of("queue-capacity", "messages each destination holds", "65536"),
-        DriverOption.of("drop-every", "drop every n-th message of each producer (0: never)", "0"),
-        DriverOption.of("duplicate-every", "deliver every n-th message twice (0: never)", "0"),
-        DriverOption.of("reorder-every", "swap every n-th message with the next (0: never)", "0"),
-        DriverOption.of("retry-every", "report a retried send every n-th message (0: never)", "0"),
-        DriverOption.of("stall-after", "message number whose send stalls once (-1: none)", "-1"),
-        DriverOption.of("stall-ms", "how long that send stalls, milliseconds", "0"));
+  static final DeclaredOptions OPTIONS =
+      DeclaredOptions.of(
+          INLINE,
+          QUEUE_CAPACITY,
+          DROP_EVERY,
+          DUPLICATE_EVERY,
+          REORDER_EVERY,
+          RETRY_EVERY,
+          STALL_AFTER,
+          STALL);
+
+  /** Defaults: a delivery thread, 65536 messages per destination, no faults. */
+  public static final LoopbackOptions DEFAULTS = parse(Map.of());
+
+  private static DeclaredOption<Long> everyNth(String name, String description) {
+    return DeclaredOption.wholeNumber(name, description, 0, 0, Long.MAX_VALUE);
   }
 
-  /** Parses option values given by name. */
-  static LoopbackOptions parse(Map<String, String> options) {
-    int capacity =
-        (int)
-            OptionValues.wholeNumber(options, "queue-capacity", DEFAULTS.queueCapacity, 2, 1 << 30);
-    if (Integer.bitCount(capacity) != 1) {
-      throw new WorkloadException("queue-capacity must be a power of two (got " + capacity + ")");
+  private static int powerOfTwo(String text) {
+    int capacity;
+    try {
+      capacity = Integer.parseInt(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("not a whole number", e);
     }
+    if (capacity < 2 || capacity > 1 << 30 || Integer.bitCount(capacity) != 1) {
+      throw new IllegalArgumentException();
+    }
+    return capacity;
+  }
+
+  /**
+   * Parses option values given by name.
+   *
+   * @throws OptionException naming the first invalid option
+   */
+  static LoopbackOptions parse(Map<String, String> options) {
     return new LoopbackOptions(
-        OptionValues.flag(options, "inline"),
-        capacity,
-        OptionValues.wholeNumber(options, "drop-every", 0, 0, Long.MAX_VALUE),
-        OptionValues.wholeNumber(options, "duplicate-every", 0, 0, Long.MAX_VALUE),
-        OptionValues.wholeNumber(options, "reorder-every", 0, 0, Long.MAX_VALUE),
-        OptionValues.wholeNumber(options, "retry-every", 0, 0, Long.MAX_VALUE),
-        OptionValues.wholeNumber(options, "stall-after", -1, -1, Long.MAX_VALUE),
-        Duration.ofMillis(OptionValues.wholeNumber(options, "stall-ms", 0, 0, 3_600_000)));
+        INLINE.from(options),
+        QUEUE_CAPACITY.from(options),
+        DROP_EVERY.from(options),
+        DUPLICATE_EVERY.from(options),
+        REORDER_EVERY.from(options),
+        RETRY_EVERY.from(options),
+        STALL_AFTER.from(options),
+        STALL.from(options));
   }
 
   static boolean every(long n, long sequence) {

@@ -9,6 +9,7 @@ import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.StepResult;
+import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
@@ -184,6 +185,9 @@ public final class ConsoleReport implements ReportSink {
         i.foreign());
     for (Warning warning : r.warnings()) {
       out.println(warning.message());
+    }
+    for (ThresholdOutcome threshold : r.thresholds()) {
+      out.println(threshold.message());
     }
     out.flush();
   }

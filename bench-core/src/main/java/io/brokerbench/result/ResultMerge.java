@@ -72,7 +72,8 @@ public final class ResultMerge {
         byProducer,
         steps(shards),
         intervals(shards),
-        warnings);
+        warnings,
+        List.of());
   }
 
   private static String status(List<RunResult> shards) {

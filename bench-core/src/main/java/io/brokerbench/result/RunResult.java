@@ -36,6 +36,7 @@ import java.util.Map;
  * @param steps per-step results of a {@code --rate-steps} sweep (one step otherwise)
  * @param intervals the per-interval series
  * @param warnings things the reader must know (loss, embedded broker, stamp in headers)
+ * @param thresholds the run's pass/fail criteria checked on this result ({@code --assert})
  */
 public record RunResult(
     String schema,
@@ -52,7 +53,8 @@ public record RunResult(
     List<ProducerIntegrity> integrityByProducer,
     List<StepResult> steps,
     List<IntervalSample> intervals,
-    List<Warning> warnings) {
+    List<Warning> warnings,
+    List<ThresholdOutcome> thresholds) {
 
   /** The schema identifier written in every result. */
   public static final String SCHEMA = "brokerbench-result/2";
@@ -73,6 +75,33 @@ public record RunResult(
     steps = List.copyOf(steps);
     intervals = List.copyOf(intervals);
     warnings = List.copyOf(warnings);
+    thresholds = List.copyOf(thresholds);
+  }
+
+  /** This result with these threshold outcomes. */
+  public RunResult withThresholds(List<ThresholdOutcome> outcomes) {
+    return new RunResult(
+        schema,
+        status,
+        error,
+        commandLine,
+        workload,
+        driver,
+        shard,
+        environment,
+        totals,
+        latency,
+        integrity,
+        integrityByProducer,
+        steps,
+        intervals,
+        warnings,
+        outcomes);
+  }
+
+  /** True when every threshold checked passed (and when there was none). */
+  public boolean thresholdsPassed() {
+    return thresholds.stream().allMatch(ThresholdOutcome::passed);
   }
 
   /** True when the run ran to its end. */

@@ -1,8 +1,9 @@
 package io.brokerbench.tls;
 
+import io.brokerbench.spi.DeclaredOption;
+import io.brokerbench.spi.DeclaredOptions;
 import io.brokerbench.spi.DriverException;
-import io.brokerbench.spi.DriverOption;
-import io.brokerbench.workload.WorkloadException;
+import io.brokerbench.spi.OptionException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -12,7 +13,6 @@ import java.security.KeyStore;
 import java.security.KeyStoreException;
 import java.security.UnrecoverableKeyException;
 import java.util.Collections;
-import java.util.List;
 import java.util.Map;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
@@ -22,7 +22,7 @@ import javax.net.ssl.TrustManagerFactory;
 
 /**
  * The trust store and key store files of a driver's TLS connections, read into an {@link
- * SSLContext} with the JDK alone. Drivers declare the four options through {@link #declared()} and
+ * SSLContext} with the JDK alone. Drivers declare the four options through {@link #OPTIONS} and
  * read them with {@link #parse(Map)}, so every driver names and means them alike:
  *
  * <pre>{@code
@@ -59,47 +59,55 @@ public record TlsStores(
   /** No stores: the JVM's trust anchors, no client certificate. */
   public static final TlsStores NONE = new TlsStores(null, null, null, null);
 
+  /** The trust store file option. */
+  public static final DeclaredOption<Path> TRUST_STORE_FILE =
+      DeclaredOption.of(
+          TRUST_STORE,
+          "TLS trust store file (PKCS12 or JKS) with the broker's certificate authority; the"
+              + " JVM's when absent",
+          TlsStores::path,
+          "a file name");
+
+  /** The trust store password option. */
+  public static final DeclaredOption<String> TRUST_STORE_SECRET =
+      DeclaredOption.text(TRUST_STORE_PASSWORD, "TLS trust store password").asSecret();
+
+  /** The key store file option. */
+  public static final DeclaredOption<Path> KEY_STORE_FILE =
+      DeclaredOption.of(
+          KEY_STORE,
+          "TLS key store file (PKCS12 or JKS) with the client certificate and key (for SASL"
+              + " EXTERNAL)",
+          TlsStores::path,
+          "a file name");
+
+  /** The key store password option. */
+  public static final DeclaredOption<String> KEY_STORE_SECRET =
+      DeclaredOption.text(KEY_STORE_PASSWORD, "TLS key store password (also the key's)").asSecret();
+
   /** The four options, in documentation order, passwords marked secret. */
-  public static List<DriverOption> declared() {
-    return List.of(
-        DriverOption.of(
-            TRUST_STORE,
-            "TLS trust store file (PKCS12 or JKS) with the broker's certificate authority; the"
-                + " JVM's when absent",
-            null),
-        DriverOption.of(TRUST_STORE_PASSWORD, "TLS trust store password", null).asSecret(),
-        DriverOption.of(
-            KEY_STORE,
-            "TLS key store file (PKCS12 or JKS) with the client certificate and key (for SASL"
-                + " EXTERNAL)",
-            null),
-        DriverOption.of(KEY_STORE_PASSWORD, "TLS key store password (also the key's)", null)
-            .asSecret());
-  }
+  public static final DeclaredOptions OPTIONS =
+      DeclaredOptions.of(TRUST_STORE_FILE, TRUST_STORE_SECRET, KEY_STORE_FILE, KEY_STORE_SECRET);
 
   /**
    * Reads the four options; absent or blank ones are null. The files are read later, by {@link
    * #sslContext()}.
    *
-   * @throws WorkloadException when a file name is not a valid path
+   * @throws OptionException when a file name is not a valid path
    */
   public static TlsStores parse(Map<String, String> options) {
     return new TlsStores(
-        path(options, TRUST_STORE),
-        options.get(TRUST_STORE_PASSWORD),
-        path(options, KEY_STORE),
-        options.get(KEY_STORE_PASSWORD));
+        TRUST_STORE_FILE.from(options),
+        TRUST_STORE_SECRET.from(options),
+        KEY_STORE_FILE.from(options),
+        KEY_STORE_SECRET.from(options));
   }
 
-  private static Path path(Map<String, String> options, String name) {
-    String value = options.get(name);
-    if (value == null || value.isBlank()) {
-      return null;
-    }
+  private static Path path(String text) {
     try {
-      return Path.of(value.trim());
+      return Path.of(text);
     } catch (InvalidPathException e) {
-      throw new WorkloadException(name + " '" + value + "' is not a valid file name");
+      throw new IllegalArgumentException("not a valid file name", e);
     }
   }
 

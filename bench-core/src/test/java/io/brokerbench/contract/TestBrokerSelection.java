@@ -22,7 +22,7 @@ import java.util.function.UnaryOperator;
  *         .local("amqp://guest:guest@127.0.0.1:5672")
  *         .answers(uri -> canConnect(uri))
  *         .container(new RabbitMqContainerBroker())
- *         .masking(BrokerAddress::mask)
+ *         .masking(UriPasswords::mask)
  *         .build();
  *
  * String uri = BROKER.require(); // skips the test, or fails it in CI, when no broker answers

@@ -53,6 +53,7 @@ public final class TestResults {
         List.of(),
         List.of(),
         List.of(),
+        List.of(),
         List.of());
   }
 }

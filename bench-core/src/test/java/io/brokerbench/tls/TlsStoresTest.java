@@ -69,7 +69,7 @@ class TlsStoresTest {
 
   @Test
   void declaresTheFourOptionsWithSecretPasswordsAndParsesThem() {
-    List<DriverOption> declared = TlsStores.declared();
+    List<DriverOption> declared = TlsStores.OPTIONS.help();
     assertThat(declared)
         .extracting(DriverOption::name)
         .containsExactly("trust-store", "trust-store-password", "key-store", "key-store-password");

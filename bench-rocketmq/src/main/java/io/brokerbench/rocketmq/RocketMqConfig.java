@@ -1,13 +1,13 @@
 package io.brokerbench.rocketmq;
 
-import io.brokerbench.spi.DriverException;
-import io.brokerbench.spi.DriverOption;
-import io.brokerbench.spi.OptionValues;
+import io.brokerbench.spi.DeclaredOption;
+import io.brokerbench.spi.DeclaredOptions;
+import io.brokerbench.spi.OptionException;
+import io.brokerbench.spi.StreamStart;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -28,7 +28,8 @@ import java.util.Map;
  * @param consumeMode concurrent or orderly push consumers, or lite pull consumers
  * @param consumeFrom where a consumer group without a committed offset starts, or null for the
  *     start of topics the driver created and the end of others
- * @param consumeTimestamp for {@link ConsumeFrom#TIMESTAMP}, the client's {@code yyyyMMddHHmmss}
+ * @param consumeTimestamp for {@link ConsumeFrom#TIMESTAMP}, the client's {@code yyyyMMddHHmmss} in
+ *     the local time zone
  * @param filter the consumers' tag expression or SQL92 condition
  * @param sqlFilter true when {@code filter} is SQL92
  * @param consumeThreads push consumer threads per consumer
@@ -103,7 +104,18 @@ public record RocketMqConfig(
     /** The start of each queue. */
     FIRST,
     /** The first message stored at or after a time. */
-    TIMESTAMP
+    TIMESTAMP;
+
+    /** The client's setting for a start in the syntax all drivers share. */
+    static ConsumeFrom of(StreamStart start) {
+      return switch (start.kind()) {
+        case FIRST -> FIRST;
+        // RocketMQ's last offset is past the last message: new messages only.
+        case LAST, NEXT -> LAST;
+        case TIMESTAMP -> TIMESTAMP;
+        case OFFSET -> throw new IllegalArgumentException("no RocketMQ start at an offset");
+      };
+    }
   }
 
   /** How topics come to exist. */
@@ -116,133 +128,222 @@ public record RocketMqConfig(
     AUTO
   }
 
+  /** How consumers select messages. */
+  public enum FilterType {
+    /** A tag expression such as {@code a || b}. */
+    TAG,
+    /** An SQL92 condition on message properties. */
+    SQL92
+  }
+
+  /** The client reads a consume timestamp in this form, in the local time zone. */
   private static final DateTimeFormatter CLIENT_TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyyMMddHHmmss", Locale.ROOT);
 
+  private static final int MAX_PORT = 65_535;
+
+  static final DeclaredOption<String> NAME_SERVER =
+      DeclaredOption.of(
+              "name-server",
+              "name server address(es), host:port[;host:port]; none: start an embedded broker",
+              RocketMqConfig::nameServers,
+              "HOST:PORT addresses separated by ';'")
+          .withAliases("-n");
+  static final DeclaredOption<SendMode> SEND_MODE =
+      DeclaredOption.choice(
+          "send-mode",
+          "async, sync (the RocketMQ tool's mode) or oneway",
+          SendMode.class,
+          SendMode.ASYNC);
+  static final DeclaredOption<HeaderEncoding> HEADER_ENCODING =
+      DeclaredOption.choice(
+          "header-encoding",
+          "request headers as rocketmq (compact binary) or json (the client's default, as the"
+              + " RocketMQ tool sends them)",
+          HeaderEncoding.class,
+          HeaderEncoding.ROCKETMQ);
+  static final DeclaredOption<String> PRODUCER_GROUP =
+      DeclaredOption.text("producer-group", "producer group").withDefault("brokerbench_producer");
+  static final DeclaredOption<String> CONSUMER_GROUP =
+      DeclaredOption.text(
+              "consumer-group", "consumer group (default: one new group per destination)")
+          .withAliases("-g");
+  static final DeclaredOption<String> TAG =
+      DeclaredOption.text("tag", "tag carried by every message");
+  static final DeclaredOption<Boolean> KEYS =
+      DeclaredOption.flag("keys", "give every message a key (indexed by the broker)")
+          .withAliases("-k");
+  static final DeclaredOption<Integer> DELAY_LEVEL =
+      DeclaredOption.integer(
+          "delay-level", "delay level of every message, 0: not delayed", 0, 0, 18);
+  static final DeclaredOption<Duration> SEND_TIMEOUT =
+      DeclaredOption.millis(
+          "send-timeout-ms", "time all attempts of one send share", 3_000, 1, 600_000);
+  static final DeclaredOption<Integer> RETRIES =
+      DeclaredOption.integer(
+          "retries",
+          "times a failed async or sync send is sent again (counted as retries), as the client"
+              + " would retry it",
+          2,
+          0,
+          100);
+  static final DeclaredOption<ConsumeMode> CONSUME_MODE =
+      DeclaredOption.choice(
+          "consume-mode",
+          "concurrent or orderly push consumer, or lite-pull consumer",
+          ConsumeMode.class,
+          ConsumeMode.CONCURRENT);
+  static final DeclaredOption<StreamStart> CONSUME_FROM =
+      DeclaredOption.of(
+              "consume-from",
+              "where new groups start: first, last (or next: new messages only),"
+                  + " timestamp:TIME (ISO-8601, epoch milliseconds or yyyyMMddHHmmss), DURATION"
+                  + " ago (such as 10m ago), or auto (first on topics the driver created, else"
+                  + " last)",
+              RocketMqConfig::consumeFrom,
+              "auto, first, last, next, timestamp:TIME (ISO-8601, epoch milliseconds or"
+                  + " yyyyMMddHHmmss) or DURATION ago (such as 10m ago)")
+          .withDefault(null, "auto");
+  static final DeclaredOption<String> FILTER =
+      DeclaredOption.text("filter", "consumers' tag expression (or SQL92 with --filter-type)")
+          .withDefault("*")
+          .withAliases("-e");
+  static final DeclaredOption<FilterType> FILTER_TYPE =
+      DeclaredOption.choice("filter-type", "tag or sql92", FilterType.class, FilterType.TAG);
+  static final DeclaredOption<Integer> CONSUME_THREADS =
+      DeclaredOption.integer("consume-threads", "push consumer threads per consumer", 20, 1, 1_000);
+  static final DeclaredOption<Integer> QUEUES_PER_TOPIC =
+      DeclaredOption.integer(
+          "queues-per-topic", "queues of each topic the driver creates", 8, 1, 1_024);
+  static final DeclaredOption<TopicSetup> TOPIC_SETUP =
+      DeclaredOption.choice(
+          "topic-setup",
+          "create (and delete afterwards), predeclared (must exist) or auto (broker creates)",
+          TopicSetup.class,
+          TopicSetup.CREATE);
+  static final DeclaredOption<String> ACCESS_KEY =
+      DeclaredOption.text("access-key", "ACL access key").withAliases("-ak");
+  static final DeclaredOption<String> SECRET_KEY =
+      DeclaredOption.text("secret-key", "ACL secret key").withAliases("-sk").asSecret();
+  static final DeclaredOption<Boolean> EMBEDDED_SYNC_FLUSH =
+      DeclaredOption.flag(
+          "embedded-sync-flush", "the embedded broker uses SYNC_FLUSH instead of ASYNC_FLUSH");
+  static final DeclaredOption<Integer> BATCH =
+      DeclaredOption.integer(
+          "batch", "messages per batch send (async or sync), 1: no batching", 1, 1, 1_024);
+  static final DeclaredOption<Duration> BATCH_LINGER =
+      DeclaredOption.millis("batch-linger-ms", "longest wait of a partial batch", 1, 0, 60_000);
+
   /** The options as the driver declares them, in documentation order. */
-  static List<DriverOption> declared() {
-    return List.of(
-        DriverOption.of(
-                "name-server",
-                "name server address(es), host:port[;host:port]; none: start an embedded broker",
-                null)
-            .withAliases("-n"),
-        DriverOption.of("send-mode", "async, sync (the RocketMQ tool's mode) or oneway", "async"),
-        DriverOption.of(
-            "header-encoding",
-            "request headers as rocketmq (compact binary) or json (the client's default, as the"
-                + " RocketMQ tool sends them)",
-            "rocketmq"),
-        DriverOption.of("producer-group", "producer group", "brokerbench_producer"),
-        DriverOption.of(
-                "consumer-group", "consumer group (default: one new group per destination)", null)
-            .withAliases("-g"),
-        DriverOption.of("tag", "tag carried by every message", null),
-        DriverOption.of("keys", "true: give every message a key (indexed by the broker)", "false")
-            .withAliases("-k"),
-        DriverOption.of("delay-level", "delay level of every message, 0: not delayed", "0"),
-        DriverOption.of("send-timeout-ms", "time all attempts of one send share", "3000"),
-        DriverOption.of(
-            "retries",
-            "times a failed async or sync send is sent again (counted as retries), as the client"
-                + " would retry it",
-            "2"),
-        DriverOption.of(
-            "consume-mode",
-            "concurrent or orderly push consumer, or lite-pull consumer",
-            "concurrent"),
-        DriverOption.of(
-            "consume-from",
-            "where new groups start: first, last, timestamp:yyyyMMddHHmmss, or auto (first on"
-                + " topics the driver created, else last)",
-            "auto"),
-        DriverOption.of("filter", "consumers' tag expression (or SQL92 with --filter-type)", "*")
-            .withAliases("-e"),
-        DriverOption.of("filter-type", "TAG or SQL92", "TAG"),
-        DriverOption.of("consume-threads", "push consumer threads per consumer", "20"),
-        DriverOption.of("queues-per-topic", "queues of each topic the driver creates", "8"),
-        DriverOption.of(
-            "topic-setup",
-            "create (and delete afterwards), predeclared (must exist) or auto (broker creates)",
-            "create"),
-        DriverOption.of("access-key", "ACL access key", null).withAliases("-ak"),
-        DriverOption.of("secret-key", "ACL secret key", null).withAliases("-sk").asSecret(),
-        DriverOption.flag(
-            "embedded-sync-flush", "the embedded broker uses SYNC_FLUSH instead of ASYNC_FLUSH"),
-        DriverOption.of("batch", "messages per batch send (async or sync), 1: no batching", "1"),
-        DriverOption.of("batch-linger-ms", "longest wait of a partial batch", "1"));
-  }
+  static final DeclaredOptions OPTIONS =
+      DeclaredOptions.of(
+          NAME_SERVER,
+          SEND_MODE,
+          HEADER_ENCODING,
+          PRODUCER_GROUP,
+          CONSUMER_GROUP,
+          TAG,
+          KEYS,
+          DELAY_LEVEL,
+          SEND_TIMEOUT,
+          RETRIES,
+          CONSUME_MODE,
+          CONSUME_FROM,
+          FILTER,
+          FILTER_TYPE,
+          CONSUME_THREADS,
+          QUEUES_PER_TOPIC,
+          TOPIC_SETUP,
+          ACCESS_KEY,
+          SECRET_KEY,
+          EMBEDDED_SYNC_FLUSH,
+          BATCH,
+          BATCH_LINGER);
 
   /**
    * Parses option values given by name.
    *
-   * @throws DriverException naming the option when a value is not understood
+   * @throws OptionException naming the option when a value is not understood
    */
-  static RocketMqConfig parse(Map<String, String> options) throws DriverException {
-    String consumeFromValue = text(options, "consume-from", "auto");
-    ConsumeFrom consumeFrom;
-    String timestamp = null;
-    if (consumeFromValue.equalsIgnoreCase("auto")) {
-      consumeFrom = null;
-    } else if (consumeFromValue.toLowerCase(Locale.ROOT).startsWith("timestamp:")) {
-      consumeFrom = ConsumeFrom.TIMESTAMP;
-      timestamp = consumeFromValue.substring("timestamp:".length()).trim();
-      try {
-        LocalDateTime.parse(timestamp, CLIENT_TIMESTAMP);
-      } catch (DateTimeParseException e) {
-        throw new DriverException(
-            "consume-from timestamp must be yyyyMMddHHmmss (got '" + timestamp + "')");
-      }
-    } else {
-      consumeFrom = choice(ConsumeFrom.class, "consume-from", consumeFromValue);
-      if (consumeFrom == ConsumeFrom.TIMESTAMP) {
-        throw new DriverException("consume-from timestamp needs a time: timestamp:yyyyMMddHHmmss");
-      }
-    }
-    String filterType = text(options, "filter-type", "TAG").toUpperCase(Locale.ROOT);
-    if (!filterType.equals("TAG") && !filterType.equals("SQL92")) {
-      throw new DriverException("filter-type must be TAG or SQL92 (got '" + filterType + "')");
-    }
-    int batchSize = (int) OptionValues.wholeNumber(options, "batch", 1, 1, 1_024);
-    SendMode sendMode = choice(SendMode.class, "send-mode", text(options, "send-mode", "async"));
-    int delayLevel = (int) OptionValues.wholeNumber(options, "delay-level", 0, 0, 18);
+  static RocketMqConfig parse(Map<String, String> options) {
+    StreamStart start = CONSUME_FROM.from(options);
+    int batchSize = BATCH.from(options);
+    SendMode sendMode = SEND_MODE.from(options);
+    int delayLevel = DELAY_LEVEL.from(options);
     if (batchSize > 1 && sendMode == SendMode.ONEWAY) {
-      throw new DriverException("batch send needs send-mode async or sync, not oneway");
+      throw new OptionException("batch send needs send-mode async or sync, not oneway");
     }
     if (batchSize > 1 && delayLevel > 0) {
-      throw new DriverException(
+      throw new OptionException(
           "RocketMQ does not batch delayed messages: drop batch or delay-level");
     }
-    String accessKey = options.get("access-key");
-    String secretKey = options.get("secret-key");
+    String accessKey = ACCESS_KEY.from(options);
+    String secretKey = SECRET_KEY.from(options);
     if ((accessKey == null) != (secretKey == null)) {
-      throw new DriverException("give both access-key and secret-key, or neither");
+      throw new OptionException("give both access-key and secret-key, or neither");
     }
     return new RocketMqConfig(
-        blankToNull(options.get("name-server")),
+        NAME_SERVER.from(options),
         sendMode,
-        text(options, "producer-group", "brokerbench_producer"),
-        blankToNull(options.get("consumer-group")),
-        blankToNull(options.get("tag")),
-        OptionValues.flag(options, "keys"),
+        PRODUCER_GROUP.from(options),
+        CONSUMER_GROUP.from(options),
+        TAG.from(options),
+        KEYS.from(options),
         delayLevel,
-        Duration.ofMillis(OptionValues.wholeNumber(options, "send-timeout-ms", 3_000, 1, 600_000)),
-        (int) OptionValues.wholeNumber(options, "retries", 2, 0, 100),
-        choice(ConsumeMode.class, "consume-mode", text(options, "consume-mode", "concurrent")),
-        consumeFrom,
-        timestamp,
-        text(options, "filter", "*"),
-        filterType.equals("SQL92"),
-        (int) OptionValues.wholeNumber(options, "consume-threads", 20, 1, 1_000),
-        (int) OptionValues.wholeNumber(options, "queues-per-topic", 8, 1, 1_024),
-        choice(TopicSetup.class, "topic-setup", text(options, "topic-setup", "create")),
+        SEND_TIMEOUT.from(options),
+        RETRIES.from(options),
+        CONSUME_MODE.from(options),
+        start == null ? null : ConsumeFrom.of(start),
+        start == null || start.time() == null
+            ? null
+            : CLIENT_TIMESTAMP.format(start.time().atZone(ZoneId.systemDefault())),
+        FILTER.from(options),
+        FILTER_TYPE.from(options) == FilterType.SQL92,
+        CONSUME_THREADS.from(options),
+        QUEUES_PER_TOPIC.from(options),
+        TOPIC_SETUP.from(options),
         accessKey,
         secretKey,
-        OptionValues.flag(options, "embedded-sync-flush"),
+        EMBEDDED_SYNC_FLUSH.from(options),
         batchSize,
-        Duration.ofMillis(OptionValues.wholeNumber(options, "batch-linger-ms", 1, 0, 60_000)),
-        choice(
-            HeaderEncoding.class, "header-encoding", text(options, "header-encoding", "rocketmq")));
+        BATCH_LINGER.from(options),
+        HEADER_ENCODING.from(options));
+  }
+
+  /** {@code auto} (null) or a start a consumer group can have: RocketMQ has no offsets to name. */
+  private static StreamStart consumeFrom(String text) {
+    if (text.equalsIgnoreCase("auto")) {
+      return null;
+    }
+    StreamStart start = StreamStart.parse(text, Clock.systemDefaultZone());
+    if (start.kind() == StreamStart.Kind.OFFSET) {
+      throw new IllegalArgumentException("a RocketMQ group cannot start at an offset");
+    }
+    return start;
+  }
+
+  /**
+   * Checks each {@code HOST:PORT} of a name server list, so a typo fails before the client tries
+   * (and reports an empty address).
+   */
+  private static String nameServers(String text) {
+    for (String address : text.split(";")) {
+      String entry = address.trim();
+      int colon = entry.lastIndexOf(':');
+      String host = colon < 0 ? "" : entry.substring(0, colon);
+      if (host.isEmpty() || host.chars().anyMatch(Character::isWhitespace)) {
+        throw new IllegalArgumentException("'" + entry + "' is not HOST:PORT");
+      }
+      try {
+        int port = Integer.parseInt(entry.substring(colon + 1));
+        if (port < 1 || port > MAX_PORT) {
+          throw new IllegalArgumentException("port " + port + " of '" + entry + "' is not 1-65535");
+        }
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("the port of '" + entry + "' is not a number", e);
+      }
+    }
+    return text;
   }
 
   /** Never shows the secret key. */
@@ -257,30 +358,5 @@ public record RocketMqConfig(
         + ", secretKey="
         + (secretKey == null ? null : "****")
         + "]";
-  }
-
-  private static String text(Map<String, String> options, String name, String defaultValue) {
-    String value = options.get(name);
-    return value == null || value.isBlank() ? defaultValue : value.trim();
-  }
-
-  private static String blankToNull(String value) {
-    return value == null || value.isBlank() ? null : value.trim();
-  }
-
-  private static <E extends Enum<E>> E choice(Class<E> type, String name, String value)
-      throws DriverException {
-    for (E e : type.getEnumConstants()) {
-      if (e.name().equalsIgnoreCase(value.replace('-', '_'))) {
-        return e;
-      }
-    }
-    StringBuilder allowed = new StringBuilder();
-    for (E e : type.getEnumConstants()) {
-      allowed
-          .append(allowed.length() == 0 ? "" : ", ")
-          .append(e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-    }
-    throw new DriverException(name + " must be one of " + allowed + " (got '" + value + "')");
   }
 }

@@ -4,6 +4,7 @@ import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.spi.TargetOption;
 import io.brokerbench.spi.ToolAlias;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,12 @@ public final class RocketMqDriverProvider implements DriverProvider {
     return "rocketmq";
   }
 
+  /** {@code name-server}; a name server on this machine; the embedded one otherwise. */
+  @Override
+  public TargetOption target() {
+    return new TargetOption("name-server", "BROKERBENCH_ROCKETMQ_NAMESRV", "127.0.0.1:9876", 9876);
+  }
+
   /** The RocketMQ benchmark's {@code -t} (topic) and {@code -w} (sender threads). */
   @Override
   public List<ToolAlias> toolAliases() {
@@ -40,7 +47,13 @@ public final class RocketMqDriverProvider implements DriverProvider {
 
   @Override
   public List<DriverOption> options() {
-    return RocketMqConfig.declared();
+    return RocketMqConfig.OPTIONS.help();
+  }
+
+  /** Parses the options as {@link #open} does, and opens nothing. */
+  @Override
+  public void check(Map<String, String> options) {
+    RocketMqConfig.parse(options);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.brokerbench.rocketmq;
 
 import io.brokerbench.spi.BrokerIdentity;
+import io.brokerbench.spi.ConnectFailure;
 import io.brokerbench.spi.DriverException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,25 +107,38 @@ final class TopicAdmin {
   private ClusterInfo clusterInfo() throws DriverException {
     try {
       return admin.examineBrokerClusterInfo();
-    } catch (RemotingConnectException e) {
-      throw new DriverException(
-          "cannot reach the RocketMQ name server at "
-              + nameServer
-              + " ("
-              + Errors.reason(e)
-              + "): is it running? give its address with -n HOST:PORT",
-          e);
-    } catch (RemotingTimeoutException e) {
-      throw new DriverException(
-          "the RocketMQ name server at " + nameServer + " did not answer in time: is it running?",
-          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new DriverException("interrupted while asking the RocketMQ name server", e);
     } catch (Exception e) {
-      throw new DriverException(
-          "the RocketMQ name server at " + nameServer + " failed: " + Errors.reason(e), e);
+      throw nameServerFailed(e);
     }
+  }
+
+  /** The client's own connect and timeout exceptions read as the shared kinds of failure. */
+  private DriverException nameServerFailed(Exception e) {
+    ConnectFailure kind =
+        e instanceof RemotingConnectException
+            ? ConnectFailure.REFUSED
+            : e instanceof RemotingTimeoutException
+                ? ConnectFailure.TIMED_OUT
+                : ConnectFailure.of(e);
+    String message =
+        switch (kind) {
+          case REFUSED, UNKNOWN_HOST ->
+              "cannot reach the RocketMQ name server at "
+                  + nameServer
+                  + " ("
+                  + Errors.reason(e)
+                  + "): is it running? give its address with -n HOST:PORT";
+          case TIMED_OUT ->
+              "the RocketMQ name server at "
+                  + nameServer
+                  + " did not answer in time: is it running?";
+          case TLS_HANDSHAKE, OTHER ->
+              "the RocketMQ name server at " + nameServer + " failed: " + Errors.reason(e);
+        };
+    return new DriverException(message, e);
   }
 
   /**

@@ -7,9 +7,11 @@ import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
 import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
 import io.brokerbench.rocketmq.RocketMqConfig.SendMode;
 import io.brokerbench.rocketmq.RocketMqConfig.TopicSetup;
-import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
-import io.brokerbench.workload.WorkloadException;
+import io.brokerbench.spi.OptionException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.Map;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
@@ -27,7 +29,7 @@ class RocketMqConfigTest {
     assertThat(config.queuesPerTopic()).isEqualTo(8);
     assertThat(config.filter()).isEqualTo("*");
     assertThat(config.headerEncoding()).isEqualTo(HeaderEncoding.ROCKETMQ);
-    for (DriverOption option : RocketMqConfig.declared()) {
+    for (DriverOption option : RocketMqConfig.OPTIONS.help()) {
       assertThat(option.description()).isNotBlank();
       if (option.name().equals("consume-from")) {
         assertThat(option.defaultValue()).isEqualTo("auto");
@@ -37,7 +39,7 @@ class RocketMqConfigTest {
 
   @Test
   void theRocketMqToolsShortOptionsAreAliases() {
-    assertThat(RocketMqConfig.declared())
+    assertThat(RocketMqConfig.OPTIONS.help())
         .filteredOn(o -> !o.aliases().isEmpty())
         .extracting(o -> o.aliases().get(0))
         .contains("-n", "-k", "-g", "-e", "-ak", "-sk");
@@ -45,7 +47,7 @@ class RocketMqConfigTest {
 
   @Test
   void theSecretKeyIsDeclaredSecretAndNeverPrinted() throws Exception {
-    assertThat(RocketMqConfig.declared())
+    assertThat(RocketMqConfig.OPTIONS.help())
         .filteredOn(o -> o.name().equals("secret-key"))
         .singleElement()
         .matches(DriverOption::secret);
@@ -57,30 +59,60 @@ class RocketMqConfigTest {
   }
 
   @Test
-  void consumeFromTakesATimestamp() throws Exception {
-    RocketMqConfig config =
-        RocketMqConfig.parse(Map.of("consume-from", "timestamp:20260101120000"));
+  void consumeFromTakesTheStartSyntaxEveryDriverShares() {
+    RocketMqConfig tool = RocketMqConfig.parse(Map.of("consume-from", "timestamp:20260101120000"));
+    Instant noon =
+        LocalDateTime.parse("2026-01-01T12:00:00").atZone(ZoneId.systemDefault()).toInstant();
+    RocketMqConfig iso = RocketMqConfig.parse(Map.of("consume-from", "timestamp:" + noon));
+    RocketMqConfig millis =
+        RocketMqConfig.parse(Map.of("consume-from", "timestamp:" + noon.toEpochMilli()));
 
-    assertThat(config.consumeFrom()).isEqualTo(ConsumeFrom.TIMESTAMP);
-    assertThat(config.consumeTimestamp()).isEqualTo("20260101120000");
+    assertThat(tool.consumeFrom()).isEqualTo(ConsumeFrom.TIMESTAMP);
+    assertThat(tool.consumeTimestamp()).isEqualTo("20260101120000");
+    assertThat(iso.consumeTimestamp()).isEqualTo("20260101120000");
+    assertThat(millis.consumeTimestamp()).isEqualTo("20260101120000");
+    assertThat(RocketMqConfig.parse(Map.of("consume-from", "10m ago")).consumeFrom())
+        .isEqualTo(ConsumeFrom.TIMESTAMP);
+    assertThat(RocketMqConfig.parse(Map.of("consume-from", "next")).consumeFrom())
+        .isEqualTo(ConsumeFrom.LAST);
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("consume-from", "timestamp:yesterday")))
-        .isInstanceOf(DriverException.class)
-        .hasMessageContaining("yyyyMMddHHmmss");
+        .isInstanceOf(OptionException.class)
+        .hasMessageStartingWith("consume-from must be auto, first, last, next, timestamp:TIME")
+        .hasMessageEndingWith("(got 'timestamp:yesterday')");
+    assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("consume-from", "offset:5")))
+        .hasMessageContaining("a RocketMQ group cannot start at an offset");
   }
 
   @Test
-  void invalidValuesNameTheOption() {
+  void invalidValuesNameTheOptionTheValueAndWhatIsAccepted() {
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("queues-per-topic", "0")))
-        .isInstanceOf(WorkloadException.class)
-        .hasMessage("queues-per-topic must be between 1 and 1024 (got 0)");
+        .isInstanceOf(OptionException.class)
+        .hasMessage("queues-per-topic must be a whole number from 1 to 1024 (got '0')");
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("keys", "yes")))
-        .hasMessage("keys is a flag: true or false (got 'yes')");
+        .hasMessage("keys must be true or false (got 'yes')");
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("access-key", "a")))
+        .isInstanceOf(OptionException.class)
         .hasMessage("give both access-key and secret-key, or neither");
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("filter-type", "regex")))
-        .hasMessage("filter-type must be TAG or SQL92 (got 'REGEX')");
+        .hasMessage("filter-type must be tag or sql92 (got 'regex')");
     assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("header-encoding", "xml")))
-        .hasMessage("header-encoding must be one of rocketmq, json (got 'xml')");
+        .hasMessage("header-encoding must be rocketmq or json (got 'xml')");
+    assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("send-mode", "bogus")))
+        .isInstanceOf(OptionException.class)
+        .hasMessage("send-mode must be async, sync or oneway (got 'bogus')");
+  }
+
+  @Test
+  void aNameServerThatIsNotHostColonPortIsNamed() {
+    assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("name-server", "not a host")))
+        .isInstanceOf(OptionException.class)
+        .hasMessage(
+            "name-server must be HOST:PORT addresses separated by ';': 'not a host' is not"
+                + " HOST:PORT (got 'not a host')");
+    assertThatThrownBy(() -> RocketMqConfig.parse(Map.of("name-server", "h:9876;h2:x")))
+        .hasMessageContaining("the port of 'h2:x' is not a number");
+    assertThat(RocketMqConfig.parse(Map.of("name-server", "h:9876;h2:9877")).nameServer())
+        .isEqualTo("h:9876;h2:9877");
   }
 
   @Test

@@ -6,6 +6,7 @@ import static io.brokerbench.workload.WorkloadOption.QUEUE_PATTERN;
 import io.brokerbench.Drivers;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
+import io.brokerbench.spi.OptionException;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadOption;
 import io.brokerbench.workload.WorkloadSpec;
@@ -204,6 +205,18 @@ final class CellExpansion {
                     : ": its options are " + String.join(", ", known)));
       }
       options.put(setting.name(), setting.text());
+    }
+    try {
+      provider.check(options);
+    } catch (OptionException e) {
+      // The message starts with the option's name: blame the line that set it.
+      Position blamed =
+          settings.stream()
+              .filter(s -> e.getMessage().startsWith(s.name()))
+              .map(Setting::position)
+              .reduce((first, later) -> later)
+              .orElse(new Position(scenario.file(), 1, "options"));
+      throw new ScenarioException(blamed, e.getMessage());
     }
     return options;
   }

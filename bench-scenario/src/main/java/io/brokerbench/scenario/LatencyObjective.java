@@ -1,13 +1,11 @@
 package io.brokerbench.scenario;
 
-import io.brokerbench.latency.LatencyKind;
-import io.brokerbench.workload.DurationSyntax;
+import io.brokerbench.threshold.Metric;
+import io.brokerbench.threshold.Threshold;
+import io.brokerbench.threshold.ThresholdException;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A latency bound a rate must keep to count as sustainable, written {@code KIND.PERCENTILE <
@@ -20,38 +18,40 @@ public record LatencyObjective(String metric, Duration bound) {
   /** The percentiles an objective may name. */
   public static final List<String> PERCENTILES = List.of("p50", "p90", "p99", "p999", "max");
 
-  private static final Pattern SYNTAX =
-      Pattern.compile("\\s*([a-z_0-9]+)\\.([a-z0-9]+)\\s*<\\s*(.+)");
-
   /**
-   * Parses {@code e2e.p99 < 10ms}.
+   * Parses {@code e2e.p99 < 10ms}: a threshold ({@link Threshold}) on a latency percentile, with an
+   * upper bound.
    *
    * @throws WorkloadException saying what to write instead
    */
   public static LatencyObjective parse(String text) {
-    Matcher matcher = SYNTAX.matcher(text);
-    if (!matcher.matches()) {
+    Threshold threshold;
+    try {
+      threshold = Threshold.parse(text);
+    } catch (ThresholdException e) {
+      throw new WorkloadException(
+          "'" + text.trim() + "' is not a latency objective: " + e.getMessage());
+    }
+    String[] kindAndStat = threshold.metric().name().split("\\.", 2);
+    String percentile = kindAndStat.length == 2 ? kindAndStat[1].replace(".", "") : "";
+    boolean upperBound =
+        threshold.comparison() == Threshold.Comparison.LESS
+            || threshold.comparison() == Threshold.Comparison.AT_MOST;
+    if (threshold.metric().quantity() != Metric.Quantity.LATENCY
+        || threshold.metric().step() >= 0
+        || threshold.relative()
+        || !upperBound
+        || !PERCENTILES.contains(percentile)) {
       throw new WorkloadException(
           "'"
-              + text
-              + "' is not a latency objective: write KIND.PERCENTILE < DURATION, e.g. e2e.p99 < 10ms");
-    }
-    String kind = matcher.group(1);
-    if (Arrays.stream(LatencyKind.values()).noneMatch(k -> k.key().equals(kind))) {
-      throw new WorkloadException(
-          "'"
-              + kind
-              + "' is not a latency kind: use one of "
-              + String.join(
-                  ", ", Arrays.stream(LatencyKind.values()).map(LatencyKind::key).toList()));
-    }
-    String percentile = matcher.group(2);
-    if (!PERCENTILES.contains(percentile)) {
-      throw new WorkloadException(
-          "'" + percentile + "' is not a percentile: use one of " + String.join(", ", PERCENTILES));
+              + text.trim()
+              + "' is not a latency objective: write KIND.PERCENTILE < DURATION with a percentile"
+              + " of "
+              + String.join(", ", PERCENTILES)
+              + ", e.g. e2e.p99 < 10ms");
     }
     return new LatencyObjective(
-        kind + "." + percentile, DurationSyntax.parse(matcher.group(3).trim()));
+        kindAndStat[0] + "." + percentile, Duration.ofNanos(Math.round(threshold.bound() * 1_000)));
   }
 
   /** The bound in microseconds. */

@@ -1,5 +1,7 @@
 package io.brokerbench.scenario;
 
+import io.brokerbench.threshold.Threshold;
+import io.brokerbench.threshold.ThresholdException;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadOption;
 import java.io.IOException;
@@ -108,7 +110,13 @@ final class ScenarioFile {
     if (top.containsKey("assert")) {
       Node node = top.get("assert").getValueNode();
       for (Node item : sequence(node, "assert")) {
-        assertions.add(scalar(item, "assert"));
+        String assertion = scalar(item, "assert");
+        try {
+          Threshold.parse(assertion);
+        } catch (ThresholdException e) {
+          throw new ScenarioException(position(item, "assert"), e.getMessage());
+        }
+        assertions.add(assertion);
       }
     }
     List<Setting> shortSettings = settings(top.get("short"), "short", true);

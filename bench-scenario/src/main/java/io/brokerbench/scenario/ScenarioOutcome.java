@@ -1,6 +1,7 @@
 package io.brokerbench.scenario;
 
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.Warning;
 import java.util.List;
 

@@ -5,7 +5,9 @@ import io.brokerbench.report.CsvIntervals;
 import io.brokerbench.report.HistogramLog;
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.threshold.Threshold;
 import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -118,6 +120,9 @@ public final class ScenarioRunner {
     if (commandLine != null) {
       builder.commandLine(commandLine + " # cell " + cell.id());
     }
+    for (String assertion : scenario.assertions()) {
+      builder.threshold(Threshold.parse(assertion));
+    }
     builder.sink(new JsonResult(dir.resolve("result.json")));
     builder.sink(new CsvIntervals(dir.resolve("intervals.csv")));
     builder.sink(new HistogramLog(dir.resolve("latency.hlog")));
@@ -145,14 +150,33 @@ public final class ScenarioRunner {
     }
   }
 
+  /** The index of the scenario with none of its cells run. */
+  private ScenarioIndex pending(List<Cell> cells) {
+    List<ScenarioIndex.Axis> axes =
+        scenario.axes().stream().map(a -> new ScenarioIndex.Axis(a.name(), a.labels())).toList();
+    List<ScenarioIndex.Cell> entries = new ArrayList<>();
+    for (Cell cell : cells) {
+      entries.add(
+          new ScenarioIndex.Cell(
+              cell.index(),
+              cell.id(),
+              cell.axes(),
+              cell.repetition(),
+              cell.dir(),
+              ScenarioIndex.PENDING));
+    }
+    return new ScenarioIndex(
+        ScenarioIndex.SCHEMA, scenario.name(), scenario.file().toString(), axes, entries);
+  }
+
   private ScenarioIndex startingIndex(List<Cell> cells) throws IOException {
-    ScenarioIndex fresh = ScenarioIndex.pending(scenario, cells);
+    ScenarioIndex fresh = pending(cells);
     if (!Files.exists(outputDir.resolve(ScenarioIndex.FILE))) {
       return fresh;
     }
     ScenarioIndex earlier = ScenarioIndex.read(outputDir);
-    List<String> ids = fresh.cells().stream().map(ScenarioIndex.CellEntry::id).toList();
-    List<String> earlierIds = earlier.cells().stream().map(ScenarioIndex.CellEntry::id).toList();
+    List<String> ids = fresh.cells().stream().map(ScenarioIndex.Cell::id).toList();
+    List<String> earlierIds = earlier.cells().stream().map(ScenarioIndex.Cell::id).toList();
     if (!earlier.name().equals(scenario.name()) || !earlierIds.equals(ids)) {
       throw new ScenarioException(
           outputDir
@@ -163,7 +187,7 @@ public final class ScenarioRunner {
               + " cells): choose another output directory");
     }
     ScenarioIndex resumed = fresh;
-    for (ScenarioIndex.CellEntry entry : earlier.cells()) {
+    for (ScenarioIndex.Cell entry : earlier.cells()) {
       if (entry.status().equals(ScenarioIndex.COMPLETED)) {
         resumed = resumed.withStatus(entry.index(), ScenarioIndex.COMPLETED);
       }

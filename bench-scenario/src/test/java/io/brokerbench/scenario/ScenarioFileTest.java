@@ -43,7 +43,7 @@ class ScenarioFileTest {
                 "  - name: size",
                 "    values: [12, 1KiB]",
                 "  - name: queue-capacity",
-                "    values: [100, 1000]",
+                "    values: [128, 1024]",
                 "repetitions: 2"));
 
     List<Cell> cells = scenario.cells();
@@ -52,16 +52,16 @@ class ScenarioFileTest {
     assertThat(cells)
         .extracting(Cell::id)
         .startsWith(
-            "000-size=12-queue-capacity=100-rep=0",
-            "001-size=12-queue-capacity=100-rep=1",
-            "002-size=12-queue-capacity=1000-rep=0")
-        .endsWith("007-size=1KiB-queue-capacity=1000-rep=1");
+            "000-size=12-queue-capacity=128-rep=0",
+            "001-size=12-queue-capacity=128-rep=1",
+            "002-size=12-queue-capacity=1024-rep=0")
+        .endsWith("007-size=1KiB-queue-capacity=1024-rep=1");
     Cell last = cells.get(7);
     assertThat(last.axes())
-        .containsExactly(Map.entry("size", "1KiB"), Map.entry("queue-capacity", "1000"));
-    assertThat(last.dir()).isEqualTo("cells/007-size=1KiB-queue-capacity=1000-rep=1");
+        .containsExactly(Map.entry("size", "1KiB"), Map.entry("queue-capacity", "1024"));
+    assertThat(last.dir()).isEqualTo("cells/007-size=1KiB-queue-capacity=1024-rep=1");
     assertThat(last.driverOptions())
-        .containsExactly(Map.entry("inline", "true"), Map.entry("queue-capacity", "1000"));
+        .containsExactly(Map.entry("inline", "true"), Map.entry("queue-capacity", "1024"));
     Workload workload = last.workload().toWorkload();
     assertThat(workload.messageBytes()).isEqualTo(1024);
     assertThat(workload.messagesPerProducer()).isEqualTo(500);
@@ -224,6 +224,26 @@ class ScenarioFileTest {
                 + " loopback (cell 000-queue-type=quorum)");
     assertThat(error("name: x", "driver: rabbit"))
         .startsWith("FILE:2: driver: unknown driver 'rabbit': available drivers are");
+  }
+
+  @Test
+  void anOptionValueTheDriverRejectsNamesItsLineBeforeRunning() throws IOException {
+    assertThat(
+            error(
+                "name: x",
+                "driver: loopback",
+                "axes:",
+                "  - name: queue-capacity",
+                "    values: [1024, 1000]"))
+        .isEqualTo(
+            "FILE:5: values: queue-capacity must be a power of two from 2 to 1073741824 (got"
+                + " '1000')");
+  }
+
+  @Test
+  void aThresholdThatCannotBeReadNamesItsLine() throws IOException {
+    assertThat(error("name: x", "driver: loopback", "assert: ['e2e.p99 < 5 parsecs']"))
+        .startsWith("FILE:3: assert: threshold 'e2e.p99 < 5 parsecs': '5 parsecs' is not a bound");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.brokerbench.scenario;
 
 import io.brokerbench.loopback.LoopbackDriverProvider;
+import io.brokerbench.spi.DeclaredOption;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
@@ -22,7 +23,7 @@ public final class SecondLoopbackDriverProvider implements DriverProvider {
 
   @Override
   public List<DriverOption> options() {
-    return List.of(DriverOption.of("url", "ignored", null));
+    return List.of(DeclaredOption.text("url", "ignored").help());
   }
 
   @Override

@@ -1,0 +1,207 @@
+package io.brokerbench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.brokerbench.compare.MetricChange;
+import io.brokerbench.compare.RunComparison;
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
+import io.brokerbench.result.ThresholdOutcome;
+import io.brokerbench.threshold.Metric;
+import io.brokerbench.threshold.Threshold;
+import io.brokerbench.workload.WorkloadException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code bench compare BASELINE CANDIDATE}: two runs, or two scenario runs cell by cell. */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "%nCompares a candidate run with a baseline: rates, latency percentiles, CPU per message"
+          + " and integrity, with the change of each. BASELINE and CANDIDATE are result"
+          + " directories (or result.json files) or scenario output directories (compared cell"
+          + " by cell).%n"
+    })
+final class CompareCommand implements Callable<Integer> {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "BASELINE", description = "The run compared against.")
+  Path baseline;
+
+  @Parameters(index = "1", paramLabel = "CANDIDATE", description = "The run compared.")
+  Path candidate;
+
+  @Option(
+      names = "--assert",
+      paramLabel = "<threshold>",
+      description =
+          "A criterion on the candidate, repeatable, absolute or relative to the baseline:"
+              + " 'e2e.p99 <= baseline + 10%', 'received.rate >= baseline - 5%', 'lost == 0'."
+              + " A comparison that fails one exits "
+              + ExitCodes.THRESHOLD_FAILED
+              + ".")
+  List<String> asserts = new ArrayList<>();
+
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description = "Also write the comparison as JSON to FILE.")
+  Path output;
+
+  @Override
+  public Integer call() {
+    List<Threshold> thresholds = asserts.stream().map(Threshold::parse).toList();
+    List<RunComparison> comparisons = new ArrayList<>();
+    for (Map.Entry<String, RunResult[]> pair : pairs().entrySet()) {
+      RunResult[] runs = pair.getValue();
+      comparisons.add(RunComparison.of(pair.getKey(), runs[0], runs[1], thresholds));
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    for (RunComparison c : comparisons) {
+      print(c, out);
+    }
+    out.flush();
+    if (output != null) {
+      try {
+        JSON.writeValue(output.toFile(), comparisons);
+      } catch (IOException e) {
+        throw new WorkloadException(
+            "cannot write " + output + " (" + e.getMessage() + "): choose a writable -o file");
+      }
+    }
+    boolean passed = comparisons.stream().allMatch(RunComparison::passed);
+    if (!passed) {
+      PrintWriter err = spec.commandLine().getErr();
+      for (RunComparison c : comparisons) {
+        for (ThresholdOutcome t : c.thresholds()) {
+          if (!t.passed()) {
+            err.println("bench: " + c.name() + ": threshold " + t.message());
+          }
+        }
+      }
+      err.flush();
+      return ExitCodes.THRESHOLD_FAILED;
+    }
+    return ExitCodes.OK;
+  }
+
+  /** Baseline and candidate results by name: one pair, or one per cell of two scenarios. */
+  private Map<String, RunResult[]> pairs() {
+    boolean baselineScenario = ScenarioIndex.isScenarioDirectory(baseline);
+    boolean candidateScenario = ScenarioIndex.isScenarioDirectory(candidate);
+    Map<String, RunResult[]> pairs = new LinkedHashMap<>();
+    if (!baselineScenario && !candidateScenario) {
+      pairs.put(
+          baseline.getFileName() + " -> " + candidate.getFileName(),
+          new RunResult[] {result(baseline), result(candidate)});
+      return pairs;
+    }
+    if (baselineScenario != candidateScenario) {
+      throw new WorkloadException(
+          "cannot compare a scenario run with a single run: give two scenario directories or two"
+              + " result directories");
+    }
+    ScenarioIndex before = index(baseline);
+    ScenarioIndex after = index(candidate);
+    for (ScenarioIndex.Cell cell : after.cells()) {
+      ScenarioIndex.Cell match =
+          before.cells().stream()
+              .filter(c -> c.axes().equals(cell.axes()) && c.repetition() == cell.repetition())
+              .findFirst()
+              .orElse(null);
+      Path beforeDir = match == null ? null : baseline.resolve(match.dir());
+      Path afterDir = candidate.resolve(cell.dir());
+      if (match != null && hasResult(beforeDir) && hasResult(afterDir)) {
+        pairs.put(cell.id(), new RunResult[] {result(beforeDir), result(afterDir)});
+      }
+    }
+    if (pairs.isEmpty()) {
+      throw new WorkloadException(
+          "the scenario runs "
+              + baseline
+              + " and "
+              + candidate
+              + " have no completed cell with the same axis values: compare runs of one scenario");
+    }
+    return pairs;
+  }
+
+  private static ScenarioIndex index(Path dir) {
+    try {
+      return ScenarioIndex.read(dir);
+    } catch (IOException e) {
+      throw new WorkloadException(
+          dir.resolve(ScenarioIndex.FILE) + " is not a scenario index: " + e.getMessage());
+    }
+  }
+
+  private static boolean hasResult(Path dir) {
+    return Files.isRegularFile(dir.resolve(OutputOptions.JSON));
+  }
+
+  /** The result in a result directory or file. */
+  private static RunResult result(Path path) {
+    Path file = Files.isDirectory(path) ? path.resolve(OutputOptions.JSON) : path;
+    if (!Files.isRegularFile(file)) {
+      throw new WorkloadException(
+          path + " holds no " + OutputOptions.JSON + ": give a directory written by bench run -o");
+    }
+    try {
+      RunResult result = JsonResult.read(file);
+      if (!RunResult.SCHEMA.equals(result.schema())) {
+        throw new WorkloadException(
+            file + " is a " + result.schema() + " result: compare results of " + RunResult.SCHEMA);
+      }
+      return result;
+    } catch (IOException e) {
+      throw new WorkloadException(
+          file
+              + " is not a brokerbench result ("
+              + e.getMessage().lines().findFirst().orElse("")
+              + ")");
+    }
+  }
+
+  private static void print(RunComparison c, PrintWriter out) {
+    out.printf(Locale.ROOT, "== %s ==%n", c.name());
+    out.printf(Locale.ROOT, "%-16s %16s %16s %10s%n", "metric", "baseline", "candidate", "change");
+    for (MetricChange m : c.changes()) {
+      Metric metric = Metric.parse(m.metric());
+      out.printf(
+          Locale.ROOT,
+          "%-16s %16s %16s %10s%s%n",
+          m.metric(),
+          m.baseline() == null ? "-" : metric.format(m.baseline()),
+          m.candidate() == null ? "-" : metric.format(m.candidate()),
+          m.changePercent() == null
+              ? "-"
+              : String.format(Locale.ROOT, "%+.1f%%", m.changePercent()),
+          m.changePercent() == null || Math.abs(m.changePercent()) < 0.05
+              ? ""
+              : m.better() ? "  better" : "  worse");
+    }
+    for (ThresholdOutcome t : c.thresholds()) {
+      out.println(t.message());
+    }
+    out.println();
+  }
+}

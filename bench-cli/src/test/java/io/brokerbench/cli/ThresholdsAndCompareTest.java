@@ -1,0 +1,159 @@
+package io.brokerbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.ResultSchema;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ThresholdsAndCompareTest {
+  private StringWriter out = new StringWriter();
+  private StringWriter err = new StringWriter();
+
+  private int bench(String... args) {
+    out = new StringWriter();
+    err = new StringWriter();
+    CommandLine commandLine = BenchCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    return commandLine.execute(args);
+  }
+
+  private int loopbackRun(Path dir, String... more) {
+    String[] base = {"run", "loopback", "-C", "2000", "-c", "32", "-o", dir.toString()};
+    String[] args = new String[base.length + more.length];
+    System.arraycopy(base, 0, args, 0, base.length);
+    System.arraycopy(more, 0, args, base.length, more.length);
+    return bench(args);
+  }
+
+  @Test
+  void aRunWhoseThresholdFailsExitsFourAndSaysWhatWasMeasured(@TempDir Path dir) throws Exception {
+    int code = loopbackRun(dir, "--assert", "lost == 0", "--assert", "e2e.p99 < 1ns");
+
+    assertThat(code).isEqualTo(ExitCodes.THRESHOLD_FAILED);
+    assertThat(out.toString())
+        .contains("passed: lost == 0 (measured 0)")
+        .containsPattern("FAILED: e2e.p99 < 1ns \\(measured [0-9.]+ (us|ms)\\)");
+    assertThat(err.toString().strip())
+        .matches("bench: threshold FAILED: e2e\\.p99 < 1ns \\(measured [0-9.]+ (us|ms)\\)");
+    ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
+    RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
+    assertThat(result.thresholds()).hasSize(2);
+    assertThat(result.thresholdsPassed()).isFalse();
+  }
+
+  @Test
+  void aRunWhoseThresholdsHoldExitsZero(@TempDir Path dir) {
+    assertThat(loopbackRun(dir, "--assert", "received == 2000", "--assert", "e2e.p99 < 60s"))
+        .isZero();
+  }
+
+  @Test
+  void aThresholdThatCannotBeReadIsAUsageError(@TempDir Path dir) {
+    assertThat(loopbackRun(dir, "--assert", "e2e.p99 <<< 5ms")).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString().strip())
+        .isEqualTo(
+            "bench: threshold 'e2e.p99 <<< 5ms': '<< 5ms' is not a bound for e2e.p99: use a latency"
+                + " such as 5ms, 250us or 1.5s, or baseline (+ N%) in bench compare");
+    assertThat(loopbackRun(dir, "--assert", "e2e.p99 < baseline")).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString().strip())
+        .isEqualTo(
+            "bench: threshold 'e2e.p99 < baseline' compares with a baseline: use it with bench"
+                + " compare");
+  }
+
+  @Test
+  void compareShowsEachFigureWithItsChangeAndChecksRelativeThresholds(@TempDir Path dir) {
+    assertThat(loopbackRun(dir.resolve("a"))).isZero();
+    assertThat(loopbackRun(dir.resolve("b"))).isZero();
+
+    int code =
+        bench(
+            "compare",
+            dir.resolve("a").toString(),
+            dir.resolve("b").resolve(OutputOptions.JSON).toString(),
+            "--assert",
+            "received <= baseline",
+            "-o",
+            dir.resolve("compare.json").toString());
+
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString())
+        .contains("== a -> " + OutputOptions.JSON + " ==")
+        .containsPattern("received.rate +[0-9,]+ msg/s +[0-9,]+ msg/s +[+-][0-9.]+%")
+        .containsPattern("e2e.p99 +[0-9.]+ (us|ms) +[0-9.]+ (us|ms) +[+-][0-9.]+%")
+        .containsPattern("lost +0 +0 +-")
+        .contains("passed: received <= baseline (measured 2,000, bound 2,000)");
+    assertThat(dir.resolve("compare.json")).exists();
+
+    assertThat(
+            bench(
+                "compare",
+                dir.resolve("a").toString(),
+                dir.resolve("b").toString(),
+                "--assert",
+                "e2e.p99 < baseline * 0.000001"))
+        .isEqualTo(ExitCodes.THRESHOLD_FAILED);
+    assertThat(err.toString()).contains("threshold FAILED: e2e.p99 < baseline * 0.000001");
+  }
+
+  @Test
+  void compareMatchesTheCellsOfTwoScenarioRunsByTheirAxisValues(@TempDir Path dir)
+      throws Exception {
+    for (String run : List.of("monday", "tuesday")) {
+      Path scenario = dir.resolve(run);
+      assertThat(loopbackRun(scenario.resolve("cells/000"))).isZero();
+      assertThat(loopbackRun(scenario.resolve("cells/001"), "-s", "100")).isZero();
+      new ScenarioIndex(
+              ScenarioIndex.SCHEMA,
+              "sizes",
+              "sizes.yaml",
+              List.of(new ScenarioIndex.Axis("size", List.of("12", "100"))),
+              List.of(
+                  new ScenarioIndex.Cell(
+                      0, "000-size=12", Map.of("size", "12"), 0, "cells/000", "completed"),
+                  new ScenarioIndex.Cell(
+                      1, "001-size=100", Map.of("size", "100"), 0, "cells/001", "completed")))
+          .write(scenario);
+    }
+
+    assertThat(
+            bench("compare", dir.resolve("monday").toString(), dir.resolve("tuesday").toString()))
+        .isZero();
+    assertThat(out.toString()).contains("== 000-size=12 ==").contains("== 001-size=100 ==");
+
+    assertThat(
+            bench(
+                "compare",
+                dir.resolve("monday").toString(),
+                dir.resolve("tuesday/cells/000").toString()))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString().strip())
+        .isEqualTo(
+            "bench: cannot compare a scenario run with a single run: give two scenario directories"
+                + " or two result directories");
+  }
+
+  @Test
+  void compareOfSomethingThatIsNoResultIsAUsageError(@TempDir Path dir) throws Exception {
+    Files.createDirectories(dir.resolve("empty"));
+    assertThat(bench("compare", dir.resolve("empty").toString(), dir.resolve("empty").toString()))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString().strip())
+        .isEqualTo(
+            "bench: "
+                + dir.resolve("empty")
+                + " holds no result.json: give a directory written by bench run -o");
+  }
+}

@@ -1,0 +1,123 @@
+package io.brokerbench.result;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The index of a scenario run ({@value #FILE} in its output directory, schema {@value #SCHEMA}):
+ * the scenario's axes and, per cell, its axis values and the directory holding its {@code
+ * result.json}.
+ *
+ * @param schema always {@value #SCHEMA}
+ * @param name the scenario's name
+ * @param file the scenario file it was run from
+ * @param axes the axes, each with its values
+ * @param cells the cells in order
+ */
+public record ScenarioIndex(
+    String schema, String name, String file, List<Axis> axes, List<Cell> cells) {
+
+  /** The schema identifier. */
+  public static final String SCHEMA = "brokerbench-scenario/1";
+
+  /** The index's file name in a scenario's output directory. */
+  public static final String FILE = "scenario.json";
+
+  /** Status of a cell that ran to its end. */
+  public static final String COMPLETED = "completed";
+
+  /** Status of a cell whose run failed (or could not start). */
+  public static final String FAILED = "failed";
+
+  /** Status of a cell ended by Ctrl-C. */
+  public static final String INTERRUPTED = "interrupted";
+
+  /** Status of a cell not run yet. */
+  public static final String PENDING = "pending";
+
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /** Copies the lists. */
+  public ScenarioIndex {
+    axes = axes == null ? List.of() : List.copyOf(axes);
+    cells = cells == null ? List.of() : List.copyOf(cells);
+  }
+
+  /**
+   * One axis.
+   *
+   * @param name a workload option, a driver option, or {@code driver}
+   * @param values its values, as written in the scenario file
+   */
+  public record Axis(String name, List<String> values) {
+    /** Copies the list. */
+    public Axis {
+      values = values == null ? List.of() : List.copyOf(values);
+    }
+  }
+
+  /**
+   * One cell.
+   *
+   * @param index 0-based position
+   * @param id a name unique in the scenario, such as {@code 000-queue-type=classic}
+   * @param axes the cell's value of each axis
+   * @param repetition 0-based repetition of the same axis values
+   * @param dir the cell's directory, relative to the scenario's
+   * @param status {@code completed}, {@code failed}, {@code interrupted} or {@code pending}
+   */
+  public record Cell(
+      int index, String id, Map<String, String> axes, int repetition, String dir, String status) {
+    /** Copies the map. */
+    public Cell {
+      axes = axes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(axes));
+    }
+
+    /** This cell with another status. */
+    public Cell withStatus(String newStatus) {
+      return new Cell(index, id, axes, repetition, dir, newStatus);
+    }
+  }
+
+  /** This index with one cell's status changed. */
+  public ScenarioIndex withStatus(int cell, String status) {
+    List<Cell> copy = new java.util.ArrayList<>(cells);
+    copy.set(cell, copy.get(cell).withStatus(status));
+    return new ScenarioIndex(schema, name, file, axes, copy);
+  }
+
+  /** True when {@code dir} holds a scenario index. */
+  public static boolean isScenarioDirectory(Path dir) {
+    return Files.isRegularFile(dir.resolve(FILE));
+  }
+
+  /** Reads the index in a scenario's output directory. */
+  public static ScenarioIndex read(Path dir) throws IOException {
+    return MAPPER.readValue(dir.resolve(FILE).toFile(), ScenarioIndex.class);
+  }
+
+  /**
+   * Writes this index into a scenario's output directory, replacing the file at once so a reader
+   * (or a resumed run) never sees half of it.
+   */
+  public void write(Path dir) throws IOException {
+    Path temporary = dir.resolve(FILE + ".tmp");
+    MAPPER.writeValue(temporary.toFile(), this);
+    Files.move(
+        temporary,
+        dir.resolve(FILE),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+}

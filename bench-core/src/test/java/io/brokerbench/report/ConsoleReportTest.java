@@ -1,0 +1,87 @@
+package io.brokerbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.latency.LatencyRecorder;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.Rates;
+import io.brokerbench.result.TestResults;
+import io.brokerbench.result.WorkloadSummary;
+import io.brokerbench.workload.Workload;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class ConsoleReportTest {
+  private static LatencySummary latency(long... nanos) {
+    Histogram h = LatencyRecorder.newHistogram();
+    for (long n : nanos) {
+      h.recordValue(n);
+    }
+    return LatencySummary.of(h, 0);
+  }
+
+  @Test
+  void latenciesOfSecondsKeepTheColumnsOfTheIntervalTable() {
+    StringWriter text = new StringWriter();
+    ConsoleReport report = new ConsoleReport(new PrintWriter(text));
+    report.started(
+        TestResults.environment(),
+        WorkloadSummary.of(Workload.builder().inFlightWindow(10).build()));
+    for (long p99 : new long[] {800_000, 35_000_000, 42_000_000_000L}) {
+      report.interval(
+          new IntervalSample(
+              0,
+              0,
+              0,
+              0,
+              1,
+              false,
+              TestResults.counts(1_000, 1_000, 1_000),
+              new Rates(1_000, 1_000, 1_000),
+              Map.of(
+                  LatencyKind.END_TO_END.key(), latency(500_000, p99),
+                  LatencyKind.CONFIRM.key(), latency(300_000, p99)),
+              12,
+              100 << 20),
+          LatencyHistograms.empty());
+    }
+
+    List<String> lines = text.toString().lines().toList();
+    List<String> table = lines.subList(1, lines.size());
+    assertThat(table).hasSize(4);
+    assertThat(table).allSatisfy(l -> assertThat(l).hasSize(table.get(0).length()));
+    assertThat(table.get(1)).contains(" 800us ");
+    assertThat(table.get(2)).contains(" 35.0ms ");
+    assertThat(table.get(3)).contains(" 42.0s ");
+  }
+
+  @Test
+  void withoutConfirmsTheConfirmRateIsNotShownAsAFigure() {
+    StringWriter text = new StringWriter();
+    ConsoleReport report = new ConsoleReport(new PrintWriter(text));
+    report.started(TestResults.environment(), WorkloadSummary.of(Workload.builder().build()));
+    report.interval(
+        new IntervalSample(
+            0,
+            0,
+            0,
+            0,
+            1,
+            false,
+            TestResults.counts(1_000, 0, 1_000),
+            new Rates(1_000, 0, 1_000),
+            Map.of(),
+            12,
+            100 << 20),
+        LatencyHistograms.empty());
+
+    assertThat(text.toString().lines().toList().get(2)).containsPattern(" 1000 +- +1000 ");
+  }
+}

@@ -1,0 +1,86 @@
+package io.brokerbench.junit;
+
+import static io.brokerbench.junit.BrokerbenchAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.workload.RateProfile;
+import io.brokerbench.workload.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(BrokerbenchExtension.class)
+class BrokerbenchExtensionTest {
+  private static final Workload SMALL =
+      Workload.builder().rate(2_000).duration(Duration.ofSeconds(1)).inFlightWindow(16).build();
+
+  @Test
+  void eachTestKeepsItsRunsFilesInItsOwnDirectory(BenchmarkRunner bench) throws Exception {
+    RunResult result = bench.run("loopback", SMALL);
+
+    Path dir =
+        Path.of(
+            "target/brokerbench/BrokerbenchExtensionTest/eachTestKeepsItsRunsFilesInItsOwnDirectory");
+    org.assertj.core.api.Assertions.assertThat(bench.directory()).isEqualTo(dir);
+    org.assertj.core.api.Assertions.assertThat(dir.resolve("result.json")).isRegularFile();
+    org.assertj.core.api.Assertions.assertThat(dir.resolve("intervals.csv")).isRegularFile();
+    org.assertj.core.api.Assertions.assertThat(dir.resolve("latency.hlog")).isRegularFile();
+    org.assertj.core.api.Assertions.assertThat(Files.readString(dir.resolve("report.html")))
+        .contains("<html")
+        .contains("eachTestKeepsItsRunsFilesInItsOwnDirectory");
+    org.assertj.core.api.Assertions.assertThat(Files.readString(dir.resolve("broker.txt")))
+        .isEqualTo("loopback: its default broker\n");
+    assertThat(result).completed().hasNoLoss().meets("received == 2000");
+
+    bench.run("loopback", SMALL);
+    org.assertj.core.api.Assertions.assertThat(dir.resolve("run-2/result.json")).isRegularFile();
+  }
+
+  @Test
+  void aFailingAssertionSaysTheThresholdTheMeasuredValueTheKeyFiguresAndTheFiles(
+      BenchmarkRunner bench) throws Exception {
+    RunResult result = bench.run("loopback", SMALL);
+
+    assertThatThrownBy(
+            () ->
+                assertThat(result)
+                    .latency(LatencyKind.END_TO_END)
+                    .percentile(99)
+                    .isBelow(Duration.ofNanos(1)))
+        .hasMessageContaining("FAILED: e2e.p99 < 1ns (measured ")
+        .hasMessageContaining("run: completed, sent 2,000 (")
+        .hasMessageContaining(", lost 0")
+        .hasMessageContaining("files: " + bench.directory().toAbsolutePath());
+    assertThatThrownBy(() -> assertThat(result).receivedRate().isAtLeast(1_000_000))
+        .hasMessageStartingWith("FAILED: received.rate >= 1000000.0 (measured ");
+  }
+
+  @Test
+  void stepsHaveTheirOwnAssertions(BenchmarkRunner bench) throws Exception {
+    RunResult result =
+        bench.run(
+            "loopback",
+            Map.of(),
+            SMALL.toBuilder()
+                .rate(RateProfile.stepped(Duration.ofSeconds(1), 1_000, 3_000))
+                .duration(null)
+                .build(),
+            b -> {});
+
+    assertThat(result)
+        .step(1)
+        .meets("sent >= 2000")
+        .latency(LatencyKind.END_TO_END)
+        .percentile(99.9)
+        .isBelow(Duration.ofSeconds(30));
+    assertThatThrownBy(() -> assertThat(result).step(0).meets("sent >= 2000"))
+        .hasMessageStartingWith("FAILED: step0.sent >= 2000 (measured ");
+    assertThatThrownBy(() -> assertThat(result).step(5))
+        .hasMessageStartingWith("the run has 2 rate step(s): there is no step 5");
+  }
+}

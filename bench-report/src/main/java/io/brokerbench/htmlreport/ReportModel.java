@@ -1,0 +1,50 @@
+package io.brokerbench.htmlreport;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything the page shows, embedded in it as JSON: the inputs in the order given.
+ *
+ * @param title the page title
+ * @param generated when the report was written, ISO-8601
+ * @param runs the single runs given as inputs
+ * @param scenarios the scenarios given as inputs
+ * @param order the element ids of runs and scenarios in the order of the inputs
+ */
+record ReportModel(
+    String title,
+    String generated,
+    List<RunView> runs,
+    List<ScenarioView> scenarios,
+    List<String> order) {
+
+  /** The model of these inputs. */
+  static ReportModel of(List<ReportInput> inputs, String generated) {
+    List<RunView> runs = new ArrayList<>();
+    List<ScenarioView> scenarios = new ArrayList<>();
+    List<String> order = new ArrayList<>();
+    for (ReportInput input : inputs) {
+      String id = "input" + order.size();
+      order.add(id);
+      if (input instanceof ReportInput.Run run) {
+        runs.add(RunView.of(id, run.title(), run.result()));
+      } else if (input instanceof ReportInput.Scenario scenario) {
+        scenarios.add(ScenarioView.of(id, scenario));
+      }
+    }
+    return new ReportModel(title(inputs), generated, runs, scenarios, order);
+  }
+
+  private static String title(List<ReportInput> inputs) {
+    List<String> names =
+        inputs.stream()
+            .map(
+                input ->
+                    input instanceof ReportInput.Scenario scenario
+                        ? scenario.scenario().name()
+                        : ((ReportInput.Run) input).title())
+            .toList();
+    return "brokerbench report: " + String.join(", ", names);
+  }
+}

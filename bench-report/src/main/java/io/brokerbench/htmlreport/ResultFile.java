@@ -1,0 +1,68 @@
+package io.brokerbench.htmlreport;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.StepResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Reads a {@code result.json}, refusing other schemas with a message that names the file. */
+final class ResultFile {
+  /** The name of a run's result in its output directory. */
+  static final String NAME = "result.json";
+
+  private ResultFile() {}
+
+  /**
+   * The result in this file.
+   *
+   * @throws ReportInputException when the file is unreadable, not JSON, or of another schema
+   */
+  static RunResult read(Path file) throws ReportInputException {
+    JsonNode tree = JsonFiles.read(file);
+    String schema = tree.path("schema").asText("");
+    if (!RunResult.SCHEMA.equals(schema)) {
+      // Checked before binding: a result of another schema would otherwise fail on a field name.
+      throw new ReportInputException(
+          file
+              + " is not a brokerbench result of schema "
+              + RunResult.SCHEMA
+              + (schema.isEmpty() ? "" : " (its schema is '" + schema + "')"));
+    }
+    RunResult result;
+    try {
+      result = JsonFiles.MAPPER.treeToValue(tree, RunResult.class);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      throw new ReportInputException(
+          file + " is not a valid " + RunResult.SCHEMA + " result: " + JsonFiles.oneLine(e), e);
+    }
+    checkHistograms(file, "latency", result.latency());
+    for (StepResult step : result.steps()) {
+      checkHistograms(file, "steps[" + step.index() + "].latency", step.latency());
+    }
+    return result;
+  }
+
+  /** Decoded here so that a damaged histogram is an input error naming its file and place. */
+  private static void checkHistograms(Path file, String where, Map<String, LatencySummary> latency)
+      throws ReportInputException {
+    for (Map.Entry<String, LatencySummary> kind : latency.entrySet()) {
+      if (kind.getValue().histogram() != null) {
+        try {
+          kind.getValue().decodedHistogram();
+        } catch (IllegalArgumentException e) {
+          throw new ReportInputException(
+              file + ": " + where + "." + kind.getKey() + ".histogram: " + e.getMessage(), e);
+        }
+      }
+    }
+  }
+
+  /** True when the directory holds a result. */
+  static boolean isIn(Path dir) {
+    return Files.isRegularFile(dir.resolve(NAME));
+  }
+}

@@ -1,0 +1,181 @@
+package io.brokerbench.htmlreport;
+
+import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.Environment;
+import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Totals;
+import io.brokerbench.result.Warning;
+import io.brokerbench.result.WorkloadSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the page shows of one run, as the page's script reads it from the embedded JSON.
+ *
+ * @param id the run's element id in the page
+ * @param title the run's heading
+ * @param status {@code completed}, {@code interrupted} or {@code failed}
+ * @param error the failure's message, or null
+ * @param commandLine the command line of the run, or null
+ * @param summary totals as label and value
+ * @param workload the workload as label and value
+ * @param driver driver name and options in effect
+ * @param environment broker product and version, host and runtime, as label and value
+ * @param integrity integrity counts as label and value
+ * @param warnings the run's warnings
+ * @param intervals the over-time series
+ * @param distributions a percentile curve per latency kind that has values
+ * @param steps the per-step rows; shown when there are several
+ */
+record RunView(
+    String id,
+    String title,
+    String status,
+    String error,
+    String commandLine,
+    Map<String, String> summary,
+    Map<String, String> workload,
+    Map<String, String> driver,
+    Map<String, String> environment,
+    Map<String, Long> integrity,
+    List<Warning> warnings,
+    IntervalSeries intervals,
+    List<Distribution> distributions,
+    List<StepsTable.Row> steps) {
+
+  /**
+   * The percentile distribution of one latency kind.
+   *
+   * @param kind the kind's key, such as {@code e2e}
+   * @param label what the legend calls it
+   * @param count values recorded
+   * @param points the curve
+   */
+  record Distribution(String kind, String label, long count, List<PercentileCurve.Point> points) {}
+
+  /** The view of a run under this heading. */
+  static RunView of(String id, String title, RunResult result) {
+    return new RunView(
+        id,
+        title,
+        result.status(),
+        result.error(),
+        result.commandLine(),
+        summary(result.totals()),
+        workload(result.workload()),
+        driver(result),
+        environment(result.environment()),
+        integrity(result.integrity()),
+        result.warnings(),
+        IntervalSeries.of(result),
+        distributions(result.latency()),
+        StepsTable.rows(result));
+  }
+
+  private static List<Distribution> distributions(Map<String, LatencySummary> latency) {
+    List<Distribution> distributions = new ArrayList<>();
+    for (LatencyKind kind : LatencyKind.values()) {
+      LatencySummary summary = latency.get(kind.key());
+      if (summary != null && summary.count() > 0 && summary.histogram() != null) {
+        distributions.add(
+            new Distribution(
+                kind.key(),
+                kind.label(),
+                summary.count(),
+                PercentileCurve.of(summary.decodedHistogram())));
+      }
+    }
+    return distributions;
+  }
+
+  private static Map<String, String> summary(Totals totals) {
+    MessageCounts c = totals.counts();
+    Map<String, String> rows = new LinkedHashMap<>();
+    rows.put("sent", c.sent() + " (" + Numbers.rate(totals.rates().sentPerSecond()) + ")");
+    rows.put(
+        "confirmed",
+        c.confirmed() + " (" + Numbers.rate(totals.rates().confirmedPerSecond()) + ")");
+    rows.put(
+        "received", c.received() + " (" + Numbers.rate(totals.rates().receivedPerSecond()) + ")");
+    rows.put("not accepted by the broker", Long.toString(c.notAccepted().total()));
+    rows.put("unconfirmed at the end", Long.toString(c.unconfirmed()));
+    rows.put("skipped (catch-up policy)", Long.toString(c.skipped()));
+    rows.put("sending", Numbers.seconds(totals.sendSeconds()));
+    rows.put("client CPU", Numbers.fixed(totals.client().cpuMicrosPerMessage(), 2) + " µs/msg");
+    rows.put(
+        "client peak RSS",
+        totals.client().peakRssBytes() < 0
+            ? "unknown"
+            : Numbers.fixed(totals.client().peakRssBytes() / (1024.0 * 1024.0), 1) + " MiB");
+    return rows;
+  }
+
+  private static Map<String, String> workload(WorkloadSummary w) {
+    Map<String, String> rows = new LinkedHashMap<>();
+    rows.put("producers / consumers", w.producers() + " / " + w.consumers());
+    rows.put("destinations", String.join(", ", w.destinations()));
+    rows.put("message size", w.messageBytes() + " B");
+    rows.put("target rate", targets(w.rateSteps()));
+    if (w.rateSteps().size() > 1) {
+      rows.put(
+          "step length",
+          String.join(", ", w.rateStepSeconds().stream().map(Numbers::seconds).toList()));
+    }
+    rows.put(
+        "duration", w.durationSeconds() > 0 ? Numbers.seconds(w.durationSeconds()) : "by count");
+    if (w.messagesPerProducer() > 0) {
+      rows.put("messages per producer", Long.toString(w.messagesPerProducer()));
+    }
+    if (w.messagesPerConsumer() > 0) {
+      rows.put("messages per consumer", Long.toString(w.messagesPerConsumer()));
+    }
+    rows.put("warm-up", Numbers.seconds(w.warmupSeconds()));
+    rows.put("in-flight window", w.inFlightWindow() == 0 ? "no confirms" : "" + w.inFlightWindow());
+    rows.put("prefetch", w.prefetch() == 0 ? "driver default" : "" + w.prefetch());
+    rows.put("ack", w.ackMode() + (w.ackEvery() > 1 ? " every " + w.ackEvery() : ""));
+    rows.put("persistent", Boolean.toString(w.persistent()));
+    rows.put("catch-up", w.catchUp());
+    return rows;
+  }
+
+  private static String targets(List<Double> steps) {
+    return String.join(
+        ", ", steps.stream().map(s -> s == 0 ? "unlimited" : Numbers.rate(s)).toList());
+  }
+
+  private static Map<String, String> driver(RunResult result) {
+    Map<String, String> rows = new LinkedHashMap<>();
+    rows.put("driver", result.driver().name());
+    rows.putAll(result.driver().options());
+    return rows;
+  }
+
+  private static Map<String, String> environment(Environment e) {
+    Map<String, String> rows = new LinkedHashMap<>();
+    rows.put("broker", e.broker().product() + " " + e.broker().version());
+    rows.put("target", e.target() + (e.embedded() ? " (embedded in the generator)" : ""));
+    rows.put("client library", e.clientLibrary());
+    rows.put("stamp in", e.stampLocation());
+    rows.put("started", e.startTime());
+    rows.put("host", e.host() + ", " + e.cores() + " cores, " + e.os());
+    rows.put("Java", e.java());
+    rows.put("brokerbench", e.brokerbenchVersion());
+    return rows;
+  }
+
+  private static Map<String, Long> integrity(IntegrityCounts i) {
+    Map<String, Long> rows = new LinkedHashMap<>();
+    rows.put("unique", i.unique());
+    rows.put("lost", i.lost());
+    rows.put("duplicates", i.duplicates());
+    rows.put("redelivered", i.redelivered());
+    rows.put("out of order", i.outOfOrder());
+    rows.put("foreign", i.foreign());
+    return rows;
+  }
+}

@@ -1,0 +1,77 @@
+package io.brokerbench.htmlreport;
+
+import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
+import java.util.List;
+import java.util.Map;
+
+/** The rows of a scenario's table of cells: axis values, rates, latency, cost and loss. */
+final class ScenarioTable {
+  private ScenarioTable() {}
+
+  /**
+   * One cell. Figures are null when the cell wrote no result.
+   *
+   * @param id the cell's id
+   * @param axes the cell's axis values by axis name
+   * @param repetition 0-based repetition
+   * @param status the cell's status in {@code scenario.json}
+   * @param target the target rate as text: one rate, "unlimited", or the steps' rates
+   * @param sentPerSecond achieved send rate, msg/s
+   * @param receivedPerSecond achieved receive rate, msg/s
+   * @param e2e end-to-end latency percentiles
+   * @param cpuMicrosPerMessage client CPU per message
+   * @param lost messages lost
+   */
+  record Row(
+      String id,
+      Map<String, String> axes,
+      int repetition,
+      String status,
+      String target,
+      Double sentPerSecond,
+      Double receivedPerSecond,
+      Percentiles e2e,
+      Double cpuMicrosPerMessage,
+      Long lost) {}
+
+  /** A row per cell, in the scenario's order. */
+  static List<Row> rows(ReportInput.Scenario scenario) {
+    return scenario.cells().stream().map(ScenarioTable::row).toList();
+  }
+
+  private static Row row(ReportInput.CellRun cellRun) {
+    ScenarioIndex.Cell cell = cellRun.cell();
+    RunResult r = cellRun.result();
+    if (r == null) {
+      return new Row(
+          cell.id(),
+          cell.axes(),
+          cell.repetition(),
+          cell.status(),
+          "",
+          null,
+          null,
+          Percentiles.NONE,
+          null,
+          null);
+    }
+    return new Row(
+        cell.id(),
+        cell.axes(),
+        cell.repetition(),
+        cell.status(),
+        target(r.workload().rateSteps()),
+        r.totals().rates().sentPerSecond(),
+        r.totals().rates().receivedPerSecond(),
+        Percentiles.of(r.latency().get(LatencyKind.END_TO_END.key())),
+        r.totals().client().cpuMicrosPerMessage(),
+        r.integrity().lost());
+  }
+
+  private static String target(List<Double> rateSteps) {
+    return String.join(
+        " → ", rateSteps.stream().map(s -> s == 0 ? "unlimited" : Numbers.fixed(s, 0)).toList());
+  }
+}

@@ -1,0 +1,50 @@
+package io.brokerbench.htmlreport;
+
+import io.brokerbench.result.ScenarioIndex;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the page shows of a scenario, as the page's script reads it from the embedded JSON.
+ *
+ * @param id the scenario's element id in the page
+ * @param title the scenario's heading
+ * @param file the scenario's YAML file
+ * @param axes the axis names, in order
+ * @param cells the table of cells
+ * @param sweep attempted against achieved rate and latency
+ * @param comparisons e2e p99 grouped by each axis
+ * @param runs each cell's run with a result, in order
+ */
+record ScenarioView(
+    String id,
+    String title,
+    String file,
+    List<String> axes,
+    List<ScenarioTable.Row> cells,
+    RateSweep sweep,
+    List<AxisComparison> comparisons,
+    List<RunView> runs) {
+
+  /** The view of a scenario; its element ids start with {@code id}. */
+  static ScenarioView of(String id, ReportInput.Scenario scenario) {
+    List<RunView> runs = new ArrayList<>();
+    for (ReportInput.CellRun cellRun : scenario.cells()) {
+      if (cellRun.result() != null) {
+        runs.add(
+            RunView.of(
+                id + "-cell" + cellRun.cell().index(), cellRun.cell().id(), cellRun.result()));
+      }
+    }
+    ScenarioIndex file = scenario.scenario();
+    return new ScenarioView(
+        id,
+        file.name(),
+        file.file(),
+        file.axes().stream().map(ScenarioIndex.Axis::name).toList(),
+        ScenarioTable.rows(scenario),
+        RateSweep.of(scenario),
+        AxisComparison.of(scenario),
+        runs);
+  }
+}

@@ -1,0 +1,358 @@
+// Lays out the report from the JSON model that Java computed, draws its charts with ECharts, then
+// writes into #report-status what each chart drew, for the browser test and for anyone debugging.
+(function () {
+  'use strict';
+  var model = JSON.parse(document.getElementById('report-data').textContent);
+  var drawn = [];
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    (children || []).forEach(function (c) {
+      node.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+
+  function fixed(value, decimals) {
+    return value === null || value === undefined ? '' : Number(value).toFixed(decimals);
+  }
+
+  function millis(value) {
+    if (value === null || value === undefined) return '';
+    return value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(3);
+  }
+
+  // columns: [{title, value(row), numeric, cls(row)}]
+  function table(columns, rows, rowClass) {
+    var head = el('tr', {}, columns.map(function (c) { return el('th', {}, [c.title]); }));
+    var body = rows.map(function (row) {
+      var tr = el('tr', {}, columns.map(function (c) {
+        var v = c.value(row);
+        var td = el('td', c.numeric ? { 'class': 'num' } : {}, [typeof v === 'string' ? v : '']);
+        if (typeof v !== 'string') td.appendChild(v);
+        return td;
+      }));
+      if (rowClass && rowClass(row)) tr.className = rowClass(row);
+      return tr;
+    });
+    return el('table', {}, [el('thead', {}, [head]), el('tbody', {}, body)]);
+  }
+
+  function facts(title, map, badKeys) {
+    var rows = Object.keys(map).map(function (k) { return [k, String(map[k])]; });
+    return el('div', {}, [
+      el('h4', {}, [title]),
+      table([{ title: 'what', value: function (r) { return r[0]; } },
+             { title: 'value', value: function (r) { return r[1]; } }], rows,
+            function (r) { return badKeys && badKeys.indexOf(r[0]) >= 0 && r[1] !== '0' ? 'bad' : ''; })
+    ]);
+  }
+
+  // 1/(1-p) on the axis, labelled as the percentile: 10 -> 90%, 1000 -> 99.9%.
+  function percentileLabel(inverseTail) {
+    if (inverseTail <= 1) return '0%';
+    var decimals = Math.max(0, Math.round(Math.log10(inverseTail)) - 2);
+    return (100 - 100 / inverseTail).toFixed(decimals) + '%';
+  }
+
+  function axis(name, extra) {
+    var a = { name: name, nameLocation: 'middle', nameGap: 32, nameTextStyle: { fontWeight: 'bold' } };
+    Object.keys(extra || {}).forEach(function (k) { a[k] = extra[k]; });
+    return a;
+  }
+
+  function chart(parent, id, title, xAxis, yAxis, series, extra) {
+    var box = el('div', { 'class': 'chart', id: id });
+    parent.appendChild(box);
+    var rows = legendRows(series.map(function (s) { return s.name; }), box.clientWidth - 40);
+    box.style.height = (box.clientHeight + (rows - 1) * LEGEND_ROW) + 'px';
+    var option = {
+      animation: false,
+      title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
+      legend: { top: 26, left: 'center', width: box.clientWidth - 40 },
+      grid: { top: 40 + rows * LEGEND_ROW, left: 72, right: 72, bottom: 52 },
+      tooltip: { trigger: 'axis' },
+      xAxis: xAxis,
+      yAxis: yAxis,
+      series: series
+    };
+    Object.keys(extra || {}).forEach(function (k) { option[k] = extra[k]; });
+    var instance = echarts.init(box, null, { renderer: 'canvas' });
+    instance.setOption(option);
+    drawn.push({ id: id, box: box, instance: instance });
+  }
+
+  // Legends wrap rather than scroll, so every series is named in a screenshot; the chart grows by a
+  // row of legend so that the plot keeps its height. Widths are estimates of ECharts' 12px items.
+  var LEGEND_ROW = 22;
+  function legendRows(names, width) {
+    var rows = 1;
+    var x = 0;
+    names.forEach(function (name) {
+      var w = name.length * 6.6 + 40;
+      if (x > 0 && x + w > width) { rows++; x = 0; }
+      x += w;
+    });
+    return rows;
+  }
+
+  function line(name, data, extra) {
+    var s = { name: name, type: 'line', data: data, showSymbol: data.length <= 40, connectNulls: false };
+    Object.keys(extra || {}).forEach(function (k) { s[k] = extra[k]; });
+    return s;
+  }
+
+  function zip(xs, ys) {
+    return xs.map(function (x, i) { return [x, ys[i]]; });
+  }
+
+  function positive(points) {
+    return points.filter(function (p) { return p[1] !== null && p[1] > 0; });
+  }
+
+  function renderRun(parent, run, heading) {
+    var section = el('section', { id: run.id }, [el(heading, {}, [run.title + ' ',
+      el('span', { 'class': 'status-' + run.status }, ['(' + run.status + ')'])])]);
+    parent.appendChild(section);
+    if (run.error) section.appendChild(el('p', { 'class': 'status-failed' }, ['error: ' + run.error]));
+    if (run.commandLine) section.appendChild(el('div', { 'class': 'command' }, [run.commandLine]));
+    if (run.warnings.length) {
+      section.appendChild(el('ul', { 'class': 'warnings' },
+        run.warnings.map(function (w) { return el('li', {}, [w.message]); })));
+    }
+    var charts = el('div', { 'class': 'charts' });
+    section.appendChild(charts);
+    var iv = run.intervals;
+    var t = iv.endSeconds;
+    if (t.length === 0) {
+      charts.appendChild(el('p', { 'class': 'note' }, ['No intervals were recorded.']));
+      renderDistribution(charts, run);
+    } else {
+      renderOverTime(charts, run);
+      renderDistribution(charts, run);
+      renderClient(charts, run);
+    }
+    if (run.steps.length > 1) renderSteps(section, charts, run);
+    section.appendChild(el('div', { 'class': 'tables' }, [
+      facts('Totals (after warm-up)', run.summary),
+      facts('Integrity (whole run)', run.integrity, ['lost', 'duplicates', 'foreign']),
+      facts('Workload', run.workload),
+      facts('Driver options', run.driver),
+      facts('Broker and environment', run.environment)
+    ]));
+  }
+
+  function renderOverTime(charts, run) {
+    var iv = run.intervals;
+    var t = iv.endSeconds;
+    var timeAxis = axis('time since sending started (s)', { type: 'value', min: 0 });
+    var warmup = iv.warmupEndSeconds > 0 ? { silent: true, itemStyle: { color: 'rgba(150,150,150,0.15)' },
+      label: { show: true, position: 'insideTop', color: '#666' },
+      data: [[{ name: 'warm-up', xAxis: 0 }, { xAxis: iv.warmupEndSeconds }]] } : undefined;
+    var rateSeries = [line('sent', zip(t, iv.sentPerSecond), { markArea: warmup })];
+    if (iv.confirmedPerSecond.some(function (v) { return v > 0; })) {
+      rateSeries.push(line('confirmed', zip(t, iv.confirmedPerSecond)));
+    }
+    rateSeries.push(line('received', zip(t, iv.receivedPerSecond)));
+    chart(charts, run.id + '-rates', 'Message rates per interval', timeAxis,
+      axis('rate (msg/s)', { type: 'value', nameGap: 56 }), rateSeries);
+
+    var e2e = iv.e2e;
+    if (e2e.some(function (p) { return p.p50Millis !== null; })) {
+      var pick = function (key) { return positive(zip(t, e2e.map(function (p) { return p[key]; }))); };
+      chart(charts, run.id + '-latency', 'End-to-end latency percentiles per interval', timeAxis,
+        axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }),
+        [line('p50', pick('p50Millis'), { markArea: warmup }), line('p99', pick('p99Millis')),
+         line('p99.9', pick('p999Millis')), line('max', pick('maxMillis'))]);
+    } else {
+      charts.appendChild(el('p', { 'class': 'note' }, ['No end-to-end latency was recorded.']));
+    }
+  }
+
+  function renderDistribution(charts, run) {
+    if (run.distributions.length) {
+      chart(charts, run.id + '-distribution', 'Latency by percentile (whole measured run)',
+        axis('percentile (log scale of 1/(1-p))', { type: 'log', min: 1, logBase: 10,
+          axisLabel: { formatter: percentileLabel } }),
+        axis('latency (ms, log scale)', { type: 'log', nameGap: 56 }),
+        run.distributions.map(function (d) {
+          return line(d.label + ' (' + d.kind + ')',
+            positive(d.points.map(function (p) { return [p.inverseTail, p.millis, p.percentile, d.count]; })),
+            { showSymbol: false });
+        }),
+        { tooltip: { trigger: 'item', formatter: function (p) {
+          return p.seriesName + '<br>p' + p.value[2].toFixed(4).replace(/\.?0+$/, '') +
+            ': ' + millis(p.value[1]) + ' ms (of ' + p.value[3] + ' values)'; } } });
+    }
+  }
+
+  function renderClient(charts, run) {
+    var iv = run.intervals;
+    var t = iv.endSeconds;
+    var timeAxis = axis('time since sending started (s)', { type: 'value', min: 0 });
+    var rss = zip(t, iv.rssMebibytes).filter(function (p) { return p[1] !== null; });
+    chart(charts, run.id + '-client', 'Load generator CPU and memory', timeAxis,
+      [axis('CPU (%, 100 = one core)', { type: 'value', min: 0, nameGap: 48 }),
+       axis('RSS (MiB)', { type: 'value', min: 0, nameGap: 52 })],
+      [line('CPU %', zip(t, iv.cpuPercent)), line('RSS MiB', rss, { yAxisIndex: 1 })]);
+  }
+
+  function renderSteps(section, charts, run) {
+    var targets = run.steps.map(function (s) { return s.targetPerSecond; });
+    var rateAxis = axis('target rate (msg/s)', { type: 'value', min: 0 });
+    chart(charts, run.id + '-steps-rate', 'Rate steps: achieved vs target rate', rateAxis,
+      axis('achieved rate (msg/s)', { type: 'value', min: 0, nameGap: 56 }),
+      [line('sent', zip(targets, run.steps.map(function (s) { return s.sentPerSecond; }))),
+       line('received', zip(targets, run.steps.map(function (s) { return s.receivedPerSecond; }))),
+       line('target (ideal)', zip(targets, targets), { lineStyle: { type: 'dashed' }, showSymbol: false })]);
+    var stepPick = function (key) {
+      return positive(zip(targets, run.steps.map(function (s) { return s.e2e[key]; })));
+    };
+    chart(charts, run.id + '-steps-latency', 'Rate steps: e2e latency vs target rate', rateAxis,
+      axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }),
+      [line('p50', stepPick('p50Millis')), line('p99', stepPick('p99Millis')),
+       line('p99.9', stepPick('p999Millis'))]);
+    section.appendChild(el('h4', {}, ['Rate steps']));
+    section.appendChild(table([
+      { title: 'step', numeric: true, value: function (s) { return String(s.step); } },
+      { title: 'target msg/s', numeric: true,
+        value: function (s) { return s.targetPerSecond ? fixed(s.targetPerSecond, 0) : 'unlimited'; } },
+      { title: 'sent msg/s', numeric: true, value: function (s) { return fixed(s.sentPerSecond, 0); } },
+      { title: 'received msg/s', numeric: true, value: function (s) { return fixed(s.receivedPerSecond, 0); } },
+      { title: 'e2e p50 ms', numeric: true, value: function (s) { return millis(s.e2e.p50Millis); } },
+      { title: 'e2e p99 ms', numeric: true, value: function (s) { return millis(s.e2e.p99Millis); } },
+      { title: 'e2e p99.9 ms', numeric: true, value: function (s) { return millis(s.e2e.p999Millis); } },
+      { title: 'e2e max ms', numeric: true, value: function (s) { return millis(s.e2e.maxMillis); } },
+      { title: 'CPU µs/msg', numeric: true, value: function (s) { return fixed(s.cpuMicrosPerMessage, 2); } }
+    ], run.steps));
+  }
+
+  function renderScenario(parent, scenario) {
+    var section = el('section', { id: scenario.id }, [el('h2', {}, ['Scenario ' + scenario.title])]);
+    parent.appendChild(section);
+    section.appendChild(el('p', {}, [(scenario.file ? 'From ' + scenario.file + '; ' : '') +
+      scenario.cells.length + ' cells; axes: ' + (scenario.axes.join(', ') || 'none')]));
+    var runIds = {};
+    scenario.runs.forEach(function (r) { runIds[r.title] = r.id; });
+    var repeated = scenario.cells.some(function (c) { return c.repetition > 0; });
+    var columns = [{ title: 'cell', value: function (c) {
+      return runIds[c.id] ? el('a', { href: '#' + runIds[c.id] }, [c.id]) : c.id; } }];
+    scenario.axes.forEach(function (a) {
+      columns.push({ title: a, value: function (c) { return c.axes[a] || ''; } });
+    });
+    if (repeated) columns.push({ title: 'rep', numeric: true, value: function (c) { return String(c.repetition); } });
+    columns = columns.concat([
+      { title: 'status', value: function (c) { return c.status; } },
+      { title: 'target msg/s', numeric: true, value: function (c) { return c.target; } },
+      { title: 'sent msg/s', numeric: true, value: function (c) { return fixed(c.sentPerSecond, 0); } },
+      { title: 'received msg/s', numeric: true, value: function (c) { return fixed(c.receivedPerSecond, 0); } },
+      { title: 'e2e p50 ms', numeric: true, value: function (c) { return millis(c.e2e.p50Millis); } },
+      { title: 'e2e p99 ms', numeric: true, value: function (c) { return millis(c.e2e.p99Millis); } },
+      { title: 'e2e p99.9 ms', numeric: true, value: function (c) { return millis(c.e2e.p999Millis); } },
+      { title: 'CPU µs/msg', numeric: true, value: function (c) { return fixed(c.cpuMicrosPerMessage, 2); } },
+      { title: 'lost', numeric: true, value: function (c) { return c.lost === null ? '' : String(c.lost); } }
+    ]);
+    section.appendChild(table(columns, scenario.cells, function (c) {
+      return c.status !== 'completed' || c.lost > 0 ? 'bad' : '';
+    }));
+
+    var charts = el('div', { 'class': 'charts' });
+    section.appendChild(charts);
+    var sweep = scenario.sweep;
+    var labels = Object.keys(sweep.series);
+    if (sweep.sweep) {
+      var rateAxis = axis('target rate (msg/s)', { type: 'value', min: 0 });
+      var allTargets = [];
+      var rateSeries = [];
+      var latencySeries = [];
+      labels.forEach(function (label) {
+        var points = sweep.series[label];
+        var x = points.map(function (p) { return p.targetPerSecond; });
+        allTargets = allTargets.concat(x);
+        rateSeries.push(line(label + ': received', zip(x, points.map(function (p) { return p.receivedPerSecond; }))));
+        rateSeries.push(line(label + ': sent', zip(x, points.map(function (p) { return p.sentPerSecond; })),
+          { lineStyle: { type: 'dotted' } }));
+        ['p50', 'p99', 'p99.9'].forEach(function (name, i) {
+          var key = ['p50Millis', 'p99Millis', 'p999Millis'][i];
+          latencySeries.push(line(label + ': ' + name,
+            positive(zip(x, points.map(function (p) { return p.e2e[key]; })))));
+        });
+      });
+      allTargets.sort(function (a, b) { return a - b; });
+      var ends = [allTargets[0], allTargets[allTargets.length - 1]];
+      rateSeries.push(line('target (ideal)', zip(ends, ends), { lineStyle: { type: 'dashed', color: '#999' },
+        itemStyle: { color: '#999' }, showSymbol: false }));
+      chart(charts, scenario.id + '-sweep-rate', 'Achieved vs attempted rate', rateAxis,
+        axis('achieved rate (msg/s)', { type: 'value', min: 0, nameGap: 56 }), rateSeries);
+      chart(charts, scenario.id + '-sweep-latency', 'End-to-end latency vs attempted rate', rateAxis,
+        axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }), latencySeries);
+    } else {
+      var done = scenario.cells.filter(function (c) { return c.sentPerSecond !== null; });
+      var cellAxis = axis('cell', { type: 'category', data: done.map(function (c) { return c.id; }),
+        axisLabel: { interval: 0, overflow: 'truncate', width: 600 / Math.max(1, done.length) } });
+      var bar = function (name, values) { return { name: name, type: 'bar', data: values }; };
+      chart(charts, scenario.id + '-cells-rate', 'Achieved rate by cell', cellAxis,
+        axis('rate (msg/s)', { type: 'value', min: 0, nameGap: 56 }),
+        [bar('sent', done.map(function (c) { return c.sentPerSecond; })),
+         bar('received', done.map(function (c) { return c.receivedPerSecond; }))]);
+      // Dots, not bars: a bar on a log axis starts at 1 ms and would point down below it.
+      var dots = function (name, symbol, values) {
+        return { name: name, type: 'scatter', symbol: symbol, symbolSize: 12, data: values };
+      };
+      chart(charts, scenario.id + '-cells-latency', 'End-to-end latency by cell', cellAxis,
+        axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }),
+        [dots('p50', 'circle', done.map(function (c) { return c.e2e.p50Millis; })),
+         dots('p99', 'diamond', done.map(function (c) { return c.e2e.p99Millis; })),
+         dots('p99.9', 'triangle', done.map(function (c) { return c.e2e.p999Millis; }))]);
+    }
+    scenario.comparisons.forEach(function (cmp, i) {
+      chart(charts, scenario.id + '-axis' + i, 'End-to-end p99 by ' + cmp.axis,
+        axis(cmp.axis, { type: 'category', data: cmp.categories }),
+        axis('e2e p99 (ms)', { type: 'value', min: 0, nameGap: 56 }),
+        Object.keys(cmp.series).map(function (label) {
+          return { name: label, type: 'bar', data: cmp.series[label],
+            label: { show: true, position: 'top', formatter: function (p) { return millis(p.value); } } };
+        }),
+        { tooltip: { trigger: 'axis', valueFormatter: function (v) { return millis(v) + ' ms'; } } });
+    });
+    scenario.runs.forEach(function (run) { renderRun(section, run, 'h3'); });
+  }
+
+  // A chart drew when its canvas has a size, its series have points, and pixels were painted.
+  function chartStatus(c) {
+    var canvas = c.box.querySelector('canvas');
+    var points = c.instance.getOption().series.reduce(function (n, s) {
+      return n + (s.data || []).filter(function (d) { return d !== null && d !== undefined; }).length;
+    }, 0);
+    if (!canvas) return 'chart ' + c.id + ' FAILED no canvas';
+    var painted = 0;
+    var pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    for (var i = 3; i < pixels.length; i += 4 * 7) if (pixels[i] > 0) painted++;
+    var ok = canvas.width > 0 && canvas.height > 0 && points > 0 && painted > 0;
+    return 'chart ' + c.id + ' ' + (ok ? 'ok' : 'FAILED') + ' canvas=' + canvas.width + 'x' +
+      canvas.height + ' points=' + points + ' painted=' + painted;
+  }
+
+  var main = document.getElementById('report');
+  var nav = document.getElementById('report-nav');
+  document.getElementById('report-generated').textContent = 'Generated ' + model.generated;
+  model.order.forEach(function (id) {
+    var run = model.runs.filter(function (r) { return r.id === id; })[0];
+    var scenario = model.scenarios.filter(function (s) { return s.id === id; })[0];
+    if (run) {
+      nav.appendChild(el('a', { href: '#' + id }, ['Run ' + run.title]));
+      renderRun(main, run, 'h2');
+    } else {
+      nav.appendChild(el('a', { href: '#' + id }, ['Scenario ' + scenario.title]));
+      renderScenario(main, scenario);
+    }
+  });
+  window.addEventListener('resize', function () { drawn.forEach(function (c) { c.instance.resize(); }); });
+
+  var lines = drawn.map(chartStatus);
+  window.reportErrors.forEach(function (e) { lines.push('error ' + e); });
+  var ok = lines.filter(function (l) { return / ok /.test(l); }).length;
+  lines.push('charts ' + drawn.length + ' drawn ' + ok + ' errors ' + window.reportErrors.length);
+  document.getElementById('report-status').textContent = lines.join('\n');
+})();

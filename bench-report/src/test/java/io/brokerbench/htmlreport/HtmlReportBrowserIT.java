@@ -1,0 +1,137 @@
+package io.brokerbench.htmlreport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens reports of real loopback runs in headless Chromium: no script error, every chart drew, and
+ * screenshots in {@code target/report-screenshots} for people to look at. Skipped without {@code
+ * /usr/bin/chromium}, except in CI ({@code CI=true}), where it fails.
+ */
+class HtmlReportBrowserIT {
+  private static final Path SCREENSHOTS =
+      Path.of(System.getProperty("report.screenshots", "target/report-screenshots"));
+
+  @TempDir static Path dir;
+
+  private static HeadlessChromium chromium;
+
+  @BeforeAll
+  static void requireChromium() throws Exception {
+    if (!Files.isExecutable(HeadlessChromium.EXECUTABLE)) {
+      String missing = HeadlessChromium.EXECUTABLE + " is missing (apt-get install chromium)";
+      if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+        Assertions.fail(missing + ": the browser test is required in CI");
+      }
+      Assumptions.abort(missing);
+    }
+    chromium = new HeadlessChromium(Files.createDirectories(dir.resolve("browser")));
+  }
+
+  private static void assertEveryChartDrew(HeadlessChromium.PageStatus status, List<String> ids) {
+    assertThat(status.errors()).as("script errors").isEmpty();
+    assertThat(status.charts()).containsKeys(ids.toArray(new String[0]));
+    assertThat(status.charts().values()).allSatisfy(line -> assertThat(line).contains(" ok "));
+    assertThat(status.summary())
+        .isEqualTo(
+            "charts " + status.charts().size() + " drawn " + status.charts().size() + " errors 0");
+  }
+
+  @Test
+  void aSteppedRunsPageDrawsItsChartsWithoutScriptErrors() throws Exception {
+    Path html = dir.resolve("run.html");
+    HtmlReport.write(List.of(ReportFixtures.steppedRun(dir.resolve("stepped-run"))), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertEveryChartDrew(
+        status,
+        List.of(
+            "input0-rates",
+            "input0-latency",
+            "input0-distribution",
+            "input0-client",
+            "input0-steps-rate",
+            "input0-steps-latency"));
+    Path png = SCREENSHOTS.resolve("run.png");
+    chromium.screenshot(html, png, 1400, 3000);
+    assertThat(Files.size(png)).isGreaterThan(20_000);
+  }
+
+  @Test
+  void aScenariosPageDrawsItsComparisonsAndEveryCellsCharts() throws Exception {
+    Path html = dir.resolve("scenario.html");
+    HtmlReport.write(List.of(ReportFixtures.scenario(dir.resolve("scenario"))), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertEveryChartDrew(
+        status,
+        List.of(
+            "input0-sweep-rate",
+            "input0-sweep-latency",
+            "input0-axis0",
+            "input0-axis1",
+            "input0-cell0-rates",
+            "input0-cell3-distribution"));
+    assertThat(status.charts()).hasSize(4 + 4 * 4);
+    Path png = SCREENSHOTS.resolve("scenario.png");
+    chromium.screenshot(html, png, 1400, 3000);
+    assertThat(Files.size(png)).isGreaterThan(20_000);
+    chromium.screenshot(html, SCREENSHOTS.resolve("scenario-overview.png"), 1400, 1150);
+  }
+
+  @Test
+  void aScenarioAtOneRateComparesItsCellsSideBySide() throws Exception {
+    Path html = dir.resolve("one-rate.html");
+    HtmlReport.write(
+        List.of(ReportFixtures.scenario(dir.resolve("one-rate"), List.of("4000"))), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertEveryChartDrew(
+        status, List.of("input0-cells-rate", "input0-cells-latency", "input0-axis1"));
+    assertThat(status.charts()).doesNotContainKey("input0-sweep-rate");
+    Path png = SCREENSHOTS.resolve("one-rate-scenario.png");
+    chromium.screenshot(html, png, 1400, 3000);
+    assertThat(Files.size(png)).isGreaterThan(20_000);
+  }
+
+  @Test
+  void aRunWithoutIntervalsShowsItsTablesAndNoEmptyChart() throws Exception {
+    Path html = dir.resolve("no-intervals.html");
+    HtmlReport.write(
+        List.of(ReportFixtures.handMadeRun(dir.resolve("hand-made"), "LOSS: 1")), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertThat(status.errors()).isEmpty();
+    assertThat(status.charts()).isEmpty();
+    assertThat(status.summary()).isEqualTo("charts 0 drawn 0 errors 0");
+  }
+
+  @Test
+  void aScriptErrorInThePageIsReportedInItsStatus() throws Exception {
+    Path html = dir.resolve("broken.html");
+    HtmlReport.write(List.of(ReportFixtures.handMadeRun(dir.resolve("broken"), "fine")), html);
+    String page = Files.readString(html);
+    Files.writeString(
+        html,
+        page.replace(
+            "<main id=\"report\"></main>",
+            "<main id=\"report\"></main><script>notAFunction();</script>"));
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertThat(status.errors()).singleElement().asString().contains("notAFunction");
+    assertThat(status.summary()).endsWith("errors 1");
+  }
+}

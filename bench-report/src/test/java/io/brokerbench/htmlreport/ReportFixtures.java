@@ -1,0 +1,149 @@
+package io.brokerbench.htmlreport;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.TestResults;
+import io.brokerbench.result.Totals;
+import io.brokerbench.result.Warning;
+import io.brokerbench.workload.RateProfile;
+import io.brokerbench.workload.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Result and scenario directories as reports read them: of real loopback runs, a few seconds each,
+ * and of a result made by hand.
+ */
+final class ReportFixtures {
+  private ReportFixtures() {}
+
+  /** A run of three rate steps (1k, 3k, 6k msg/s, 1 s each) after a 0.5 s warm-up. */
+  static Path steppedRun(Path dir) throws Exception {
+    Workload workload =
+        base()
+            .rate(RateProfile.stepped(Duration.ofSeconds(1), 1_000, 3_000, 6_000))
+            .warmup(Duration.ofMillis(500))
+            .build();
+    return write(dir, run(workload, Map.of()));
+  }
+
+  /**
+   * A scenario of four cells: rate 2k or 6k msg/s, by a loopback that never stalls or stalls one
+   * send for 200 ms; and a fifth cell that failed without a result.
+   */
+  static Path scenario(Path dir) throws Exception {
+    return scenario(dir, List.of("2000", "6000"));
+  }
+
+  /**
+   * A scenario of a cell for each of these rates by a loopback that never stalls and one that
+   * stalls a send for 200 ms, 2 s each; and a last cell at 9k msg/s that failed without a result.
+   */
+  static Path scenario(Path dir, List<String> rates) throws Exception {
+    List<Map<String, Object>> cells = new ArrayList<>();
+    int index = 0;
+    for (String stall : List.of("none", "200ms")) {
+      for (String rate : rates) {
+        String id = String.format("%03d-rate=%s,stall=%s", index, rate, stall);
+        Map<String, String> options =
+            stall.equals("none") ? Map.of() : Map.of("stall-after", "1500", "stall-ms", "200");
+        Workload workload =
+            base().rate(Double.parseDouble(rate)).duration(Duration.ofSeconds(2)).build();
+        write(dir.resolve("cells").resolve(id), run(workload, options));
+        cells.add(cell(index++, id, Map.of("rate", rate, "stall", stall), "completed"));
+      }
+    }
+    String failed = String.format("%03d-rate=9000,stall=none", index);
+    cells.add(cell(index, failed, Map.of("rate", "9000", "stall", "none"), "failed"));
+    List<String> rateValues = new ArrayList<>(rates);
+    rateValues.add("9000");
+    Map<String, Object> scenario = new LinkedHashMap<>();
+    scenario.put("schema", ScenarioFile.SCHEMA);
+    scenario.put("name", "loopback-rates");
+    scenario.put("file", "scenarios/loopback-rates.yaml");
+    scenario.put(
+        "axes",
+        List.of(
+            Map.of("name", "rate", "values", rateValues),
+            Map.of("name", "stall", "values", List.of("none", "200ms"))));
+    scenario.put("cells", cells);
+    new ObjectMapper()
+        .enable(SerializationFeature.INDENT_OUTPUT)
+        .writeValue(dir.resolve(ScenarioFile.NAME).toFile(), scenario);
+    return dir;
+  }
+
+  /**
+   * A result made by hand in {@code dir}: 10 messages, no interval, no latency, one LOSS warning
+   * with this message.
+   */
+  static Path handMadeRun(Path dir, String warning) throws Exception {
+    Workload workload = Workload.builder().destination("q").messagesPerProducer(10).build();
+    RunResult plain =
+        TestResults.completed(
+            workload,
+            Totals.of(TestResults.counts(10, 10, 10), 1, 1, 1_000_000, 50_000_000),
+            Map.of(),
+            IntegrityCounts.NONE);
+    return write(
+        dir,
+        new RunResult(
+            plain.schema(),
+            plain.status(),
+            plain.error(),
+            plain.commandLine(),
+            plain.workload(),
+            plain.driver(),
+            plain.shard(),
+            plain.environment(),
+            plain.totals(),
+            plain.latency(),
+            plain.integrity(),
+            plain.integrityByProducer(),
+            plain.steps(),
+            plain.intervals(),
+            List.of(new Warning(Warning.LOSS, warning)),
+            List.of()));
+  }
+
+  private static Map<String, Object> cell(
+      int index, String id, Map<String, String> axes, String status) {
+    Map<String, Object> cell = new LinkedHashMap<>();
+    cell.put("index", index);
+    cell.put("id", id);
+    cell.put("axes", new java.util.TreeMap<>(axes));
+    cell.put("repetition", 0);
+    cell.put("dir", "cells/" + id);
+    cell.put("status", status);
+    return cell;
+  }
+
+  private static Workload.Builder base() {
+    return Workload.builder()
+        .producers(1)
+        .consumers(1)
+        .destination("orders")
+        .messageBytes(256)
+        .inFlightWindow(100)
+        .reportInterval(Duration.ofMillis(250));
+  }
+
+  private static RunResult run(Workload workload, Map<String, String> options) throws Exception {
+    return BenchmarkRun.builder(workload).driver("loopback", options).build().run();
+  }
+
+  private static Path write(Path dir, RunResult result) throws Exception {
+    Files.createDirectories(dir);
+    JsonResult.write(result, dir.resolve(ResultFile.NAME));
+    return dir;
+  }
+}

@@ -1,0 +1,85 @@
+package io.brokerbench.htmlreport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScenarioTableTest {
+  @TempDir static Path dir;
+  private static ReportInput.Scenario scenario;
+
+  @BeforeAll
+  static void runTheScenario() throws Exception {
+    scenario = (ReportInput.Scenario) ReportInput.read(ReportFixtures.scenario(dir));
+  }
+
+  @Test
+  void everyCellIsARowWithItsAxesRatesLatencyCostAndLoss() {
+    List<ScenarioTable.Row> rows = ScenarioTable.rows(scenario);
+
+    assertThat(rows)
+        .extracting(ScenarioTable.Row::id)
+        .containsExactly(
+            "000-rate=2000,stall=none",
+            "001-rate=6000,stall=none",
+            "002-rate=2000,stall=200ms",
+            "003-rate=6000,stall=200ms",
+            "004-rate=9000,stall=none");
+    ScenarioTable.Row first = rows.get(0);
+    assertThat(first.axes()).isEqualTo(Map.of("rate", "2000", "stall", "none"));
+    assertThat(first.status()).isEqualTo("completed");
+    assertThat(first.target()).isEqualTo("2000");
+    assertThat(first.sentPerSecond()).isBetween(1_800.0, 2_200.0);
+    assertThat(first.e2e().p50Millis()).isPositive();
+    assertThat(first.cpuMicrosPerMessage()).isPositive();
+    assertThat(first.lost()).isZero();
+  }
+
+  @Test
+  void aCellWithoutResultKeepsItsRowWithBlankFigures() {
+    ScenarioTable.Row failed = ScenarioTable.rows(scenario).get(4);
+
+    assertThat(failed.status()).isEqualTo("failed");
+    assertThat(failed.sentPerSecond()).isNull();
+    assertThat(failed.e2e()).isEqualTo(Percentiles.NONE);
+    assertThat(failed.lost()).isNull();
+  }
+
+  @Test
+  void aStalledSendShowsInTheMaximumOfItsCell() {
+    List<ScenarioTable.Row> rows = ScenarioTable.rows(scenario);
+
+    assertThat(rows.get(2).e2e().maxMillis()).isGreaterThanOrEqualTo(200);
+    assertThat(rows.get(3).e2e().maxMillis()).isGreaterThanOrEqualTo(200);
+  }
+
+  @Test
+  void cellsThatDifferOnlyInRateArePointsOfOneSeriesAgainstTheTargetRate() {
+    RateSweep sweep = RateSweep.of(scenario);
+
+    assertThat(RateSweep.rateAxes(scenario)).containsExactly("rate");
+    assertThat(sweep.sweep()).isTrue();
+    assertThat(sweep.series()).containsOnlyKeys("stall=none", "stall=200ms");
+    assertThat(sweep.series().get("stall=none"))
+        .extracting(RateSweep.Point::targetPerSecond)
+        .containsExactly(2_000.0, 6_000.0);
+  }
+
+  @Test
+  void eachAxisComparesTheP99OfItsValuesForEachCombinationOfTheOthers() {
+    List<AxisComparison> comparisons = AxisComparison.of(scenario);
+
+    assertThat(comparisons).extracting(AxisComparison::axis).containsExactly("rate", "stall");
+    AxisComparison byStall = comparisons.get(1);
+    assertThat(byStall.categories()).containsExactly("none", "200ms");
+    assertThat(byStall.series()).containsOnlyKeys("rate=2000", "rate=6000");
+    assertThat(byStall.series().get("rate=2000")).hasSize(2).doesNotContainNull();
+    AxisComparison byRate = comparisons.get(0);
+    assertThat(byRate.series().get("stall=none").get(2)).as("no result at 9000 msg/s").isNull();
+  }
+}
