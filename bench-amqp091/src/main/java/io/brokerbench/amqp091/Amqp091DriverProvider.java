@@ -44,6 +44,12 @@ public final class Amqp091DriverProvider implements DriverProvider {
     return Amqp091Config.OPTIONS.help();
   }
 
+  /** Parses the options as {@link #open} does, and opens nothing. */
+  @Override
+  public void check(Map<String, String> options) {
+    Amqp091Config.parse(options);
+  }
+
   @Override
   public Driver open(Map<String, String> options) throws DriverException {
     return Amqp091Driver.open(Amqp091Config.parse(options));

@@ -50,6 +50,12 @@ public final class Amqp10DriverProvider implements DriverProvider {
     return Amqp10Config.OPTIONS.help();
   }
 
+  /** Parses the options as {@link #open} does, and opens nothing. */
+  @Override
+  public void check(Map<String, String> options) {
+    Amqp10Config.parse(options);
+  }
+
   @Override
   public Driver open(Map<String, String> options) throws DriverException {
     // Parsed first, so that a mistake is reported before any broker is started or reached.

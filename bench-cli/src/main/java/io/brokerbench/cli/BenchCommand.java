@@ -40,6 +40,12 @@ final class BenchCommand implements Runnable {
       run.addSubcommand(provider.name(), DriverRunCommand.create(provider));
     }
     bench.addSubcommand("run", run);
+    CommandLine maxRate = new CommandLine(new MaxRateCommand());
+    for (DriverProvider provider : Drivers.available()) {
+      maxRate.addSubcommand(provider.name(), DriverMaxRateCommand.create(provider));
+    }
+    bench.addSubcommand("max-rate", maxRate);
+    bench.addSubcommand("scenario", new ScenarioCommand());
     bench.setParameterExceptionHandler(BenchCommand::usageError);
     bench.setExecutionExceptionHandler(
         (e, commandLine, parseResult) ->
@@ -60,7 +66,8 @@ final class BenchCommand implements Runnable {
     PrintWriter err = commandLine.getErr();
     String message = e.getMessage();
     if (e instanceof CommandLine.UnmatchedArgumentException unmatched
-        && commandLine.getCommand() instanceof RunCommand
+        && (commandLine.getCommand() instanceof RunCommand
+            || commandLine.getCommand() instanceof MaxRateCommand)
         && !unmatched.getUnmatched().isEmpty()) {
       message =
           "unknown driver '"

@@ -25,6 +25,14 @@ final class CommandLineText {
         secretNames.addAll(option.aliases());
       }
     }
+    return masked(command, secretNames);
+  }
+
+  /**
+   * The arguments the user typed, joined, with the values of the options named {@code secretNames}
+   * replaced by {@value UriPasswords#MASK} and the password of any address masked.
+   */
+  static String masked(CommandLine command, Set<String> secretNames) {
     CommandLine root = command;
     while (root.getParent() != null) {
       root = root.getParent();

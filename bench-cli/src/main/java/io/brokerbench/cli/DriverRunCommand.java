@@ -8,14 +8,12 @@ import io.brokerbench.result.Warning;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
-import io.brokerbench.spi.ToolAlias;
 import io.brokerbench.threshold.Threshold;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadSpec;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -25,9 +23,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Model.PositionalParamSpec;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
@@ -72,50 +67,7 @@ final class DriverRunCommand implements Callable<Integer> {
   /** Adds the driver's options to its command. */
   static CommandLine create(DriverProvider provider) {
     CommandLine commandLine = new CommandLine(new DriverRunCommand(provider));
-    CommandSpec spec = commandLine.getCommandSpec();
-    spec.name(provider.name());
-    spec.usageMessage().header(provider.description());
-    for (ToolAlias alias : provider.toolAliases()) {
-      spec.addOption(
-          OptionSpec.builder(alias.name())
-              .description("Same as --" + alias.workloadOption() + " (" + alias.tool() + ")")
-              .type(String.class)
-              .paramLabel("<" + alias.workloadOption() + ">")
-              .build());
-    }
-    for (DriverOption option : provider.options()) {
-      List<String> names = new ArrayList<>();
-      names.add("--" + option.name());
-      names.addAll(option.aliases());
-      OptionSpec.Builder builder =
-          OptionSpec.builder(names.toArray(new String[0]))
-              .description(
-                  (option.description()
-                          + (option.defaultValue() == null
-                              ? ""
-                              : " (default: " + option.defaultValue() + ")"))
-                      .replace("%", "%%"))
-              .interactive(false)
-              .hidden(false);
-      if (option.flag()) {
-        // "--declare" alone means true; "--declare false" turns a default-true option off.
-        builder.type(boolean.class).arity("0..1").fallbackValue("true").paramLabel("true|false");
-      } else {
-        builder.type(String.class).paramLabel("<" + option.name() + ">");
-      }
-      spec.addOption(builder.build());
-      if (option.positional()) {
-        spec.addPositional(
-            PositionalParamSpec.builder()
-                .index("0")
-                .arity("0..1")
-                .paramLabel("<" + option.name() + ">")
-                .description(
-                    ("Same as --" + option.name() + ": " + option.description()).replace("%", "%%"))
-                .type(String.class)
-                .build());
-      }
-    }
+    DriverArguments.declare(commandLine.getCommandSpec(), provider);
     return commandLine;
   }
 
@@ -207,15 +159,7 @@ final class DriverRunCommand implements Callable<Integer> {
    * @throws WorkloadException naming the first value that is not valid
    */
   WorkloadSpec workloadSpec() {
-    ParseResult parsed = spec.commandLine().getParseResult();
-    WorkloadSpec workload = workloadOptions.spec();
-    for (ToolAlias alias : provider.toolAliases()) {
-      OptionSpec matched = parsed.matchedOption(alias.name());
-      if (matched != null) {
-        workload = workload.withText(alias.workloadOption(), matched.getValue());
-      }
-    }
-    return workload;
+    return DriverArguments.workloadSpec(spec, provider, workloadOptions);
   }
 
   /**
@@ -225,42 +169,7 @@ final class DriverRunCommand implements Callable<Integer> {
    *     twice
    */
   Map<String, String> driverOptions() {
-    ParseResult parsed = spec.commandLine().getParseResult();
-    Map<String, String> values = new LinkedHashMap<>();
-    for (DriverOption option : provider.options()) {
-      OptionSpec matched = parsed.matchedOption("--" + option.name());
-      if (matched != null) {
-        Object value = matched.getValue();
-        values.put(option.name(), String.valueOf(value));
-      }
-    }
-    if (parsed.hasMatchedPositional(0)) {
-      DriverOption positional =
-          provider.options().stream().filter(DriverOption::positional).findFirst().orElseThrow();
-      if (values.containsKey(positional.name())) {
-        throw new WorkloadException(
-            "give --" + positional.name() + " or the positional argument, not both");
-      }
-      values.put(positional.name(), parsed.matchedPositional(0).getValue());
-    }
-    for (String flag : workloadOptions.spec().driverFlags()) {
-      boolean declared =
-          provider.options().stream().anyMatch(o -> o.flag() && o.name().equals(flag));
-      if (!declared) {
-        throw new WorkloadException(
-            "flag '"
-                + flag
-                + "' is not supported by driver "
-                + provider.name()
-                + ": use persistent"
-                + provider.options().stream()
-                    .filter(DriverOption::flag)
-                    .map(o -> ", " + o.name())
-                    .reduce("", String::concat));
-      }
-      values.put(flag, "true");
-    }
-    return values;
+    return DriverArguments.driverOptions(spec, provider, workloadOptions);
   }
 
   /** A set-up failure reported by the driver: exit code 1 with its one-line message. */

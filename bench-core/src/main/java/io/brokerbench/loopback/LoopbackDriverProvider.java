@@ -25,6 +25,12 @@ public final class LoopbackDriverProvider implements DriverProvider {
     return LoopbackOptions.OPTIONS.help();
   }
 
+  /** Parses the options as {@link #open} does, and opens nothing. */
+  @Override
+  public void check(Map<String, String> options) {
+    LoopbackOptions.parse(options);
+  }
+
   @Override
   public Driver open(Map<String, String> options) {
     return new LoopbackDriver(LoopbackOptions.parse(options), NanoClock.system());

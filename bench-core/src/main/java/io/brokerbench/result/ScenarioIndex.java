@@ -31,6 +31,18 @@ public record ScenarioIndex(
   /** The index's file name in a scenario's output directory. */
   public static final String FILE = "scenario.json";
 
+  /** Status of a cell that ran to its end. */
+  public static final String COMPLETED = "completed";
+
+  /** Status of a cell whose run failed (or could not start). */
+  public static final String FAILED = "failed";
+
+  /** Status of a cell ended by Ctrl-C. */
+  public static final String INTERRUPTED = "interrupted";
+
+  /** Status of a cell not run yet. */
+  public static final String PENDING = "pending";
+
   private static final ObjectMapper MAPPER =
       new ObjectMapper()
           .enable(SerializationFeature.INDENT_OUTPUT)
@@ -71,6 +83,18 @@ public record ScenarioIndex(
     public Cell {
       axes = axes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(axes));
     }
+
+    /** This cell with another status. */
+    public Cell withStatus(String newStatus) {
+      return new Cell(index, id, axes, repetition, dir, newStatus);
+    }
+  }
+
+  /** This index with one cell's status changed. */
+  public ScenarioIndex withStatus(int cell, String status) {
+    List<Cell> copy = new java.util.ArrayList<>(cells);
+    copy.set(cell, copy.get(cell).withStatus(status));
+    return new ScenarioIndex(schema, name, file, axes, copy);
   }
 
   /** True when {@code dir} holds a scenario index. */
@@ -83,8 +107,17 @@ public record ScenarioIndex(
     return MAPPER.readValue(dir.resolve(FILE).toFile(), ScenarioIndex.class);
   }
 
-  /** Writes this index into a scenario's output directory. */
+  /**
+   * Writes this index into a scenario's output directory, replacing the file at once so a reader
+   * (or a resumed run) never sees half of it.
+   */
   public void write(Path dir) throws IOException {
-    MAPPER.writeValue(dir.resolve(FILE).toFile(), this);
+    Path temporary = dir.resolve(FILE + ".tmp");
+    MAPPER.writeValue(temporary.toFile(), this);
+    Files.move(
+        temporary,
+        dir.resolve(FILE),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
   }
 }

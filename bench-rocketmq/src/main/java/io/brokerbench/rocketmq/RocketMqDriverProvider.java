@@ -50,6 +50,12 @@ public final class RocketMqDriverProvider implements DriverProvider {
     return RocketMqConfig.OPTIONS.help();
   }
 
+  /** Parses the options as {@link #open} does, and opens nothing. */
+  @Override
+  public void check(Map<String, String> options) {
+    RocketMqConfig.parse(options);
+  }
+
   @Override
   public Driver open(Map<String, String> options) throws DriverException {
     return RocketMqDriver.open(RocketMqConfig.parse(options));

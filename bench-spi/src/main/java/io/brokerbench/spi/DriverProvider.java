@@ -44,6 +44,14 @@ public interface DriverProvider {
   }
 
   /**
+   * Checks option values without opening anything (no broker is started or reached), so that a file
+   * of many runs can refuse a bad value before the first run. The default checks nothing.
+   *
+   * @throws OptionException naming the option, the value and what it accepts
+   */
+  default void check(Map<String, String> options) {}
+
+  /**
    * Opens a driver. May block (for example to start an embedded broker or open a first connection).
    *
    * @param options option values by {@link DriverOption#name()}; options the user did not give are

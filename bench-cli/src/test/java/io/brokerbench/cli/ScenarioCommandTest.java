@@ -1,0 +1,204 @@
+package io.brokerbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ScenarioCommandTest {
+  @TempDir Path dir;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int bench(String... args) {
+    CommandLine commandLine = BenchCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    return commandLine.execute(args);
+  }
+
+  private Path file(String... lines) throws IOException {
+    Path file = dir.resolve("s.yaml");
+    Files.writeString(file, String.join("\n", lines) + "\n");
+    return file;
+  }
+
+  private String errorLine() {
+    String text = err.toString();
+    assertThat(text.lines()).as("one line on stderr, no stack trace: %s", text).hasSize(1);
+    return text.strip();
+  }
+
+  @Test
+  void runWritesEachCellAndTheIndexAndExitsZero() throws IOException {
+    Path file =
+        file(
+            "name: sizes",
+            "driver: loopback",
+            "workload: {count: 1000}",
+            "axes: [{name: size, values: [12, 1KiB]}]");
+    Path output = dir.resolve("out");
+
+    int exit = bench("scenario", "run", file.toString(), "-o", output.toString());
+
+    assertThat(exit).as(err.toString()).isZero();
+    assertThat(out.toString())
+        .contains("scenario sizes: 2 cell(s) into " + output)
+        .contains("cell 1/2: size=12 ...", "cell 2/2: size=1KiB ...")
+        .containsPattern("completed: sent \\d+ msg/s, received \\d+ msg/s, e2e p50 .* lost 0");
+    JsonNode index = new ObjectMapper().readTree(output.resolve("scenario.json").toFile());
+    assertThat(index.get("cells"))
+        .extracting(c -> c.get("status").asText())
+        .containsOnly("completed");
+    assertThat(output.resolve("cells/001-size=1KiB/result.json")).exists();
+    JsonNode result =
+        new ObjectMapper().readTree(output.resolve("cells/001-size=1KiB/result.json").toFile());
+    assertThat(result.get("commandLine").asText())
+        .isEqualTo("bench scenario run " + file + " -o " + output + " # cell 001-size=1KiB");
+  }
+
+  @Test
+  void aBadFileIsAUsageErrorNamingFileLineAndKeyBeforeAnythingRuns() throws IOException {
+    Path file = file("name: x", "driver: loopback", "workload:", "  size: huge");
+
+    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(errorLine()).startsWith("bench: " + file + ":4: size: 'huge' is not a size");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
+  void aFailedCellExitsOneAfterTheOthersRan() throws IOException {
+    Path file =
+        file(
+            "name: broken",
+            "driver: loopback",
+            "workload: {duration: 2s}",
+            "axes:",
+            "  - name: producers",
+            "    values:",
+            "      - {value: 0, workload: {timeout: 300ms}}",
+            "      - 1");
+
+    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(out.toString()).contains("cell 2/2: producers=1").contains("completed:");
+    assertThat(errorLine()).isEqualTo("bench: 1 cell(s) failed: see their result.json");
+  }
+
+  @Test
+  void anOptionValueTheDriverRejectsIsAUsageErrorBeforeAnythingRuns() throws IOException {
+    Path file =
+        file(
+            "name: broken",
+            "driver: loopback",
+            "workload: {count: 100}",
+            "axes: [{name: queue-capacity, values: [1024, 3]}]");
+
+    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+
+    assertThat(exit).isEqualTo(ExitCodes.USAGE);
+    assertThat(errorLine())
+        .isEqualTo(
+            "bench: "
+                + file
+                + ":4: values: queue-capacity must be a power of two from 2 to 1073741824 (got"
+                + " '3')");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
+  void aScenarioWritesItsReportAndAFailedThresholdExitsFour() throws IOException {
+    Path file =
+        file(
+            "name: strict",
+            "driver: loopback",
+            "workload: {count: 200}",
+            "assert: ['lost == 0', 'e2e.p99 < 1ns']");
+
+    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+
+    assertThat(exit).isEqualTo(ExitCodes.THRESHOLD_FAILED);
+    assertThat(errorLine()).startsWith("bench: threshold FAILED: e2e.p99 < 1ns (measured ");
+    assertThat(dir.resolve("out").resolve(ScenarioRunCommand.REPORT)).isRegularFile();
+  }
+
+  @Test
+  void expandPrintsTheCellsWithoutRunningThem() throws IOException {
+    Path file =
+        file(
+            "name: sizes",
+            "driver: loopback",
+            "options: {inline: true}",
+            "workload: {duration: 60s}",
+            "axes: [{name: size, values: [12, 1KiB]}]");
+
+    int exit = bench("scenario", "expand", "--short", file.toString());
+
+    assertThat(exit).isZero();
+    assertThat(out.toString())
+        .isEqualTo(
+            String.join(
+                System.lineSeparator(),
+                "scenario sizes (" + file + ", short): 2 cell(s)",
+                "000-size=12",
+                "  driver loopback inline=true",
+                "  workload queue=brokerbench-c000 size=12 duration=3s warmup=0s",
+                "001-size=1KiB",
+                "  driver loopback inline=true",
+                "  workload queue=brokerbench-c001 size=1024 duration=3s warmup=0s",
+                ""));
+  }
+
+  @Test
+  void maxRateOfADriverWritesItsProbes() {
+    Path output = dir.resolve("out");
+
+    int exit =
+        bench(
+            "max-rate",
+            "loopback",
+            "-c",
+            "100",
+            "--start",
+            "1000",
+            "--probes",
+            "2",
+            "--probe-duration",
+            "1s",
+            "--probe-warmup",
+            "0s",
+            "--slip-p99",
+            "1s",
+            "--received",
+            "50%",
+            "-o",
+            output.toString());
+
+    assertThat(exit).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("probe  0 grow", "probe  1 grow", "max sustainable rate:");
+    assertThat(output.resolve("max-rate.json")).exists();
+  }
+
+  @Test
+  void maxRateSettingsAreCheckedAsUsageErrors() {
+    assertThat(bench("max-rate", "loopback", "--factor", "1")).isEqualTo(2);
+    assertThat(errorLine()).isEqualTo("bench: --factor: must be above 1");
+  }
+
+  @Test
+  void maxRateNeedsAKnownDriver() {
+    assertThat(bench("max-rate", "rabbit")).isEqualTo(2);
+    assertThat(errorLine()).startsWith("bench: unknown driver 'rabbit': available drivers are ");
+  }
+}

@@ -1,0 +1,111 @@
+package io.brokerbench.scenario;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A scenario file as read: a driver with its options, a base workload, the axes to vary, and how to
+ * run the cells. Immutable; every setting keeps its {@link Position}, so that a value a cell's
+ * workload or driver rejects is reported at the line that wrote it.
+ *
+ * <pre>{@code
+ * Scenario scenario = Scenario.load(Path.of("scenarios/meltwater-cluster.yaml"));
+ * for (Cell cell : scenario.cells()) {
+ *   Workload workload = cell.workload().toWorkload();
+ *   RunResult result = BenchmarkRun.builder(workload).driver(cell.driver(), cell.driverOptions())
+ *       .build().run();
+ * }
+ * }</pre>
+ *
+ * @param name the scenario's name
+ * @param file the file it was read from
+ * @param driver the driver's name, or null when an axis named {@code driver} gives it
+ * @param driverPosition where the driver was written (the file's first line when not written)
+ * @param driverOptions options of {@link #driver}
+ * @param workload the base workload, which every cell starts from
+ * @param cellLength {@code duration} or {@code count} of each cell, over the base workload
+ * @param axes the axes, the first varying slowest
+ * @param repetitions how many times each combination of axis values runs
+ * @param freshQueues give each cell its own queue names, so no cell sees another's leftovers
+ * @param assertions threshold expressions, kept as written
+ * @param shortSettings workload settings of the short variant, empty for the built-in scaling
+ * @param maxRate the {@code max-rate:} section, or null
+ * @param shortVariant true when {@link #cells()} gives the short variant ({@link #asShort()})
+ */
+public record Scenario(
+    String name,
+    Path file,
+    String driver,
+    Position driverPosition,
+    List<Setting> driverOptions,
+    List<Setting> workload,
+    List<Setting> cellLength,
+    List<Axis> axes,
+    int repetitions,
+    boolean freshQueues,
+    List<String> assertions,
+    List<Setting> shortSettings,
+    MaxRateSettings maxRate,
+    boolean shortVariant) {
+
+  /** Copies the lists. */
+  public Scenario {
+    driverOptions = List.copyOf(driverOptions);
+    workload = List.copyOf(workload);
+    cellLength = List.copyOf(cellLength);
+    axes = List.copyOf(axes);
+    assertions = List.copyOf(assertions);
+    shortSettings = List.copyOf(shortSettings);
+  }
+
+  /**
+   * Reads a scenario file and checks every cell: each cell's workload, its driver and its driver
+   * options' names, before anything runs.
+   *
+   * @throws ScenarioException naming the file, line and key of the first mistake
+   * @throws IOException when the file cannot be read
+   */
+  public static Scenario load(Path file) throws IOException {
+    Scenario scenario = ScenarioFile.read(file);
+    scenario.cells();
+    return scenario;
+  }
+
+  /**
+   * This scenario's short variant: each cell lasts a few seconds (for CI), by the file's {@code
+   * short:} settings or, without them, by {@link ShortVariant}'s scaling.
+   *
+   * @throws ScenarioException when a short cell is not a valid workload
+   */
+  public Scenario asShort() {
+    Scenario shortened =
+        new Scenario(
+            name,
+            file,
+            driver,
+            driverPosition,
+            driverOptions,
+            workload,
+            cellLength,
+            axes,
+            repetitions,
+            freshQueues,
+            assertions,
+            shortSettings,
+            maxRate,
+            true);
+    shortened.cells();
+    return shortened;
+  }
+
+  /**
+   * The cells: the cartesian product of the axes' values (the first axis varying slowest), each
+   * repeated {@link #repetitions} times.
+   *
+   * @throws ScenarioException when a cell's workload or driver options are not valid
+   */
+  public List<Cell> cells() {
+    return CellExpansion.expand(this);
+  }
+}

@@ -1,0 +1,395 @@
+package io.brokerbench.scenario;
+
+import io.brokerbench.threshold.Threshold;
+import io.brokerbench.threshold.ThresholdException;
+import io.brokerbench.workload.WorkloadException;
+import io.brokerbench.workload.WorkloadOption;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * Reads a scenario file's YAML into a {@link Scenario}, checking its shape: known keys, the right
+ * type for each, and each workload value's syntax. Reads SnakeYAML's node tree rather than Java
+ * objects because nodes keep their lines, which every error message names.
+ */
+final class ScenarioFile {
+  private static final List<String> KEYS =
+      List.of(
+          "name",
+          "description",
+          "driver",
+          "options",
+          "workload",
+          "axes",
+          "repetitions",
+          "duration",
+          "count",
+          "fresh-queues",
+          "assert",
+          "short",
+          "max-rate");
+  private static final List<String> AXIS_KEYS = List.of("name", "values");
+  private static final List<String> VALUE_KEYS = List.of("value", "label", "workload", "options");
+
+  private final Path file;
+
+  private ScenarioFile(Path file) {
+    this.file = file;
+  }
+
+  /**
+   * Reads and checks the file's shape; the cells are checked by {@link Scenario#cells()}.
+   *
+   * @throws ScenarioException naming the file, line and key of the first mistake
+   * @throws IOException when the file cannot be read
+   */
+  static Scenario read(Path file) throws IOException {
+    return new ScenarioFile(file).read();
+  }
+
+  private Scenario read() throws IOException {
+    Node root;
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      root = new Yaml(new LoaderOptions()).compose(reader);
+    } catch (MarkedYAMLException e) {
+      Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+      int line = mark == null ? 1 : mark.getLine() + 1;
+      throw new ScenarioException(
+          new Position(file, line, "yaml"), "not valid YAML: " + oneLine(e.getProblem()));
+    }
+    if (root == null) {
+      throw new ScenarioException(new Position(file, 1, "name"), "the file is empty");
+    }
+    Map<String, NodeTuple> top = mapping(root, "scenario", KEYS);
+    String name = required(top, root, "name");
+    String driver = optionalScalar(top, "driver");
+    Position driverPosition =
+        top.containsKey("driver") ? keyPosition(top.get("driver")) : position(root, "driver");
+    List<Setting> options = settings(top.get("options"), "options", false);
+    List<Setting> workload = settings(top.get("workload"), "workload", true);
+    List<Setting> cellLength = new ArrayList<>();
+    for (String key : List.of("duration", "count")) {
+      NodeTuple tuple = top.get(key);
+      if (tuple != null) {
+        cellLength.add(workloadSetting(key, scalar(tuple.getValueNode(), key), keyPosition(tuple)));
+      }
+    }
+    List<Axis> axes = axes(top.get("axes"));
+    if (driver == null && axes.stream().noneMatch(a -> a.kind() == Axis.Kind.DRIVER)) {
+      throw new ScenarioException(
+          driverPosition, "missing: name a driver (driver: amqp091) or give an axis named driver");
+    }
+    int repetitions = 1;
+    if (top.containsKey("repetitions")) {
+      repetitions = positiveInt(top.get("repetitions"), "repetitions");
+    }
+    boolean freshQueues = true;
+    if (top.containsKey("fresh-queues")) {
+      freshQueues = bool(top.get("fresh-queues"), "fresh-queues");
+    }
+    List<String> assertions = new ArrayList<>();
+    if (top.containsKey("assert")) {
+      Node node = top.get("assert").getValueNode();
+      for (Node item : sequence(node, "assert")) {
+        String assertion = scalar(item, "assert");
+        try {
+          Threshold.parse(assertion);
+        } catch (ThresholdException e) {
+          throw new ScenarioException(position(item, "assert"), e.getMessage());
+        }
+        assertions.add(assertion);
+      }
+    }
+    List<Setting> shortSettings = settings(top.get("short"), "short", true);
+    MaxRateSettings maxRate = null;
+    if (top.containsKey("max-rate")) {
+      maxRate = maxRate(top.get("max-rate"));
+    }
+    return new Scenario(
+        name,
+        file,
+        driver,
+        driverPosition,
+        options,
+        workload,
+        cellLength,
+        axes,
+        repetitions,
+        freshQueues,
+        assertions,
+        shortSettings,
+        maxRate,
+        false);
+  }
+
+  private List<Axis> axes(NodeTuple tuple) {
+    List<Axis> axes = new ArrayList<>();
+    if (tuple == null) {
+      return axes;
+    }
+    Set<String> names = new HashSet<>();
+    for (Node axisNode : sequence(tuple.getValueNode(), "axes")) {
+      Map<String, NodeTuple> axis = mapping(axisNode, "axes", AXIS_KEYS);
+      String name = required(axis, axisNode, "name");
+      Position position = keyPosition(axis.get("name"));
+      if (!names.add(name)) {
+        throw new ScenarioException(position, "axis '" + name + "' is given twice");
+      }
+      if (!axis.containsKey("values")) {
+        throw new ScenarioException(
+            position, "axis '" + name + "' has no values: add values: [..]");
+      }
+      List<AxisValue> values = new ArrayList<>();
+      Set<String> labels = new HashSet<>();
+      for (Node valueNode : sequence(axis.get("values").getValueNode(), "values")) {
+        AxisValue value = axisValue(valueNode);
+        if (!labels.add(value.label())) {
+          throw new ScenarioException(
+              value.position(),
+              "value '" + value.label() + "' of axis " + name + " is given twice: give it a label");
+        }
+        values.add(value);
+      }
+      if (values.isEmpty()) {
+        throw new ScenarioException(position, "axis '" + name + "' has no values");
+      }
+      Axis.Kind kind = kind(name, values);
+      if (kind == Axis.Kind.WORKLOAD) {
+        values.forEach(v -> workloadSetting(name, v.value(), v.position()));
+      }
+      axes.add(new Axis(name, kind, values, position));
+    }
+    return axes;
+  }
+
+  /**
+   * What an axis varies: an axis whose values are all maps without a {@code value} only labels
+   * their settings (any name); otherwise its name says.
+   */
+  private static Axis.Kind kind(String name, List<AxisValue> values) {
+    long labelled = values.stream().filter(v -> v.value() == null).count();
+    if (labelled == values.size()) {
+      return Axis.Kind.LABEL;
+    }
+    if (labelled > 0) {
+      AxisValue first = values.stream().filter(v -> v.value() == null).findFirst().orElseThrow();
+      throw new ScenarioException(
+          first.position(),
+          "give every value of axis " + name + " a value, or none (an axis of labelled settings)");
+    }
+    if (name.equals(Axis.DRIVER)) {
+      return Axis.Kind.DRIVER;
+    }
+    try {
+      WorkloadOption.named(name);
+      return Axis.Kind.WORKLOAD;
+    } catch (WorkloadException e) {
+      // Not a workload option: the expansion checks it against each cell's driver.
+      return Axis.Kind.DRIVER_OPTION;
+    }
+  }
+
+  /** A plain value, or a map: {@code value} (or only {@code label}) with its settings. */
+  private AxisValue axisValue(Node node) {
+    Position position = position(node, "values");
+    if (!(node instanceof MappingNode)) {
+      String value = scalarOrList(node, "values");
+      return new AxisValue(value, value, List.of(), List.of(), position);
+    }
+    Map<String, NodeTuple> map = mapping(node, "values", VALUE_KEYS);
+    if (!map.containsKey("value") && !map.containsKey("label")) {
+      throw new ScenarioException(position, "give the value (value: ...) or a label (label: ...)");
+    }
+    String value = map.containsKey("value") ? required(map, node, "value") : null;
+    String label = map.containsKey("label") ? required(map, node, "label") : value;
+    NodeTuple named = map.containsKey("value") ? map.get("value") : map.get("label");
+    return new AxisValue(
+        value,
+        label,
+        settings(map.get("workload"), "workload", true),
+        settings(map.get("options"), "options", false),
+        keyPosition(named));
+  }
+
+  private MaxRateSettings maxRate(NodeTuple tuple) {
+    Map<String, NodeTuple> map = mapping(tuple.getValueNode(), "max-rate", MaxRateSettings.KEYS);
+    Map<String, String> texts = new LinkedHashMap<>();
+    for (Map.Entry<String, NodeTuple> entry : map.entrySet()) {
+      texts.put(entry.getKey(), scalarOrList(entry.getValue().getValueNode(), entry.getKey()));
+    }
+    try {
+      return MaxRateSettings.of(texts);
+    } catch (MaxRateSettings.InvalidSetting e) {
+      throw new ScenarioException(keyPosition(map.get(e.key())), e.reason());
+    }
+  }
+
+  /**
+   * The {@code name: value} pairs of a map of settings.
+   *
+   * @param workload true to check each name and value as a workload option's
+   */
+  private List<Setting> settings(NodeTuple tuple, String key, boolean workload) {
+    List<Setting> settings = new ArrayList<>();
+    if (tuple == null) {
+      return settings;
+    }
+    Map<String, NodeTuple> map = mapping(tuple.getValueNode(), key, null);
+    for (Map.Entry<String, NodeTuple> entry : map.entrySet()) {
+      Position position = keyPosition(entry.getValue());
+      String text = scalarOrList(entry.getValue().getValueNode(), entry.getKey());
+      settings.add(
+          workload
+              ? workloadSetting(entry.getKey(), text, position)
+              : new Setting(entry.getKey(), text, position));
+    }
+    return settings;
+  }
+
+  /** A workload setting whose name and value are checked now, so the error names its line. */
+  private static Setting workloadSetting(String name, String text, Position position) {
+    try {
+      WorkloadOption.named(name).parse(text);
+    } catch (WorkloadException e) {
+      throw new ScenarioException(position, e.getMessage());
+    }
+    return new Setting(name, text, position);
+  }
+
+  /**
+   * The entries of a mapping node by key, in order.
+   *
+   * @param known the keys allowed, or null for any
+   */
+  private Map<String, NodeTuple> mapping(Node node, String key, List<String> known) {
+    if (!(node instanceof MappingNode mapping)) {
+      throw new ScenarioException(
+          position(node, key), "expected a map of key: value, " + found(node));
+    }
+    Map<String, NodeTuple> entries = new LinkedHashMap<>();
+    for (NodeTuple tuple : mapping.getValue()) {
+      Node keyNode = tuple.getKeyNode();
+      String name = scalar(keyNode, key);
+      Position position = position(keyNode, name);
+      if (known != null && !known.contains(name)) {
+        throw new ScenarioException(
+            position,
+            "unknown key"
+                + (key.equals("scenario") ? "" : " in " + key)
+                + ": use one of "
+                + String.join(", ", known));
+      }
+      if (entries.put(name, tuple) != null) {
+        throw new ScenarioException(position, "given twice");
+      }
+    }
+    return entries;
+  }
+
+  private List<Node> sequence(Node node, String key) {
+    if (!(node instanceof SequenceNode sequence)) {
+      throw new ScenarioException(position(node, key), "expected a list, " + found(node));
+    }
+    return sequence.getValue();
+  }
+
+  private String scalar(Node node, String key) {
+    if (!(node instanceof ScalarNode scalar)) {
+      throw new ScenarioException(position(node, key), "expected a single value, " + found(node));
+    }
+    return scalar.getValue();
+  }
+
+  /** A value, or a list of values joined with commas (as {@code rate-steps} and {@code flag}). */
+  private String scalarOrList(Node node, String key) {
+    if (node instanceof SequenceNode sequence) {
+      return sequence.getValue().stream()
+          .map(item -> scalar(item, key))
+          .collect(Collectors.joining(","));
+    }
+    return scalar(node, key);
+  }
+
+  private String required(Map<String, NodeTuple> map, Node parent, String key) {
+    NodeTuple tuple = map.get(key);
+    if (tuple == null) {
+      throw new ScenarioException(position(parent, key), "missing");
+    }
+    String value = scalar(tuple.getValueNode(), key);
+    if (value.isBlank()) {
+      throw new ScenarioException(keyPosition(tuple), "empty");
+    }
+    return value;
+  }
+
+  private String optionalScalar(Map<String, NodeTuple> map, String key) {
+    NodeTuple tuple = map.get(key);
+    return tuple == null ? null : scalar(tuple.getValueNode(), key);
+  }
+
+  private int positiveInt(NodeTuple tuple, String key) {
+    String text = scalar(tuple.getValueNode(), key);
+    try {
+      int value = Integer.parseInt(text.trim());
+      if (value >= 1) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // Worded below, with the other wrong values.
+    }
+    throw new ScenarioException(
+        keyPosition(tuple), "'" + text + "' is not a whole number of 1 or more");
+  }
+
+  private boolean bool(NodeTuple tuple, String key) {
+    String text = scalar(tuple.getValueNode(), key).trim();
+    return switch (text) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw new ScenarioException(
+              keyPosition(tuple), "'" + text + "' is not a boolean: use true or false");
+    };
+  }
+
+  private Position keyPosition(NodeTuple tuple) {
+    Node key = tuple.getKeyNode();
+    return position(key, ((ScalarNode) key).getValue());
+  }
+
+  private Position position(Node node, String key) {
+    return new Position(file, node.getStartMark().getLine() + 1, key);
+  }
+
+  private static String found(Node node) {
+    return switch (node.getNodeId()) {
+      case scalar -> "found '" + ((ScalarNode) node).getValue() + "'";
+      case sequence -> "found a list";
+      case mapping -> "found a map";
+      default -> "found " + node.getNodeId();
+    };
+  }
+
+  private static String oneLine(String text) {
+    return text == null ? "" : text.replaceAll("\\s+", " ").trim();
+  }
+}

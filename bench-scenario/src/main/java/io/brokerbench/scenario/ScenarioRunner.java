@@ -1,0 +1,226 @@
+package io.brokerbench.scenario;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.CsvIntervals;
+import io.brokerbench.report.HistogramLog;
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.threshold.Threshold;
+import io.brokerbench.workload.Workload;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs a scenario's cells one after the other with {@link BenchmarkRun}, each into its own
+ * directory ({@code cells/<id>/result.json}, {@code intervals.csv}, {@code latency.hlog}), keeping
+ * the {@linkplain ScenarioIndex index} up to date after each.
+ *
+ * <pre>{@code
+ * ScenarioOutcome outcome = new ScenarioRunner(Scenario.load(file), Path.of("out"), out).run();
+ * }</pre>
+ *
+ * <p>A failed cell is recorded and the next one runs. {@link #interrupt()} (a Ctrl-C hook) ends the
+ * current cell, which is recorded as interrupted, and runs no more. Running the same scenario into
+ * the same directory again resumes: completed cells are kept, the others run.
+ */
+public final class ScenarioRunner {
+  private final Scenario scenario;
+  private final Path outputDir;
+  private final PrintWriter out;
+  private String commandLine;
+  private volatile boolean interrupted;
+  private volatile BenchmarkRun current;
+
+  /** A runner of {@code scenario} into {@code outputDir}, printing progress to {@code out}. */
+  public ScenarioRunner(Scenario scenario, Path outputDir, PrintWriter out) {
+    this.scenario = scenario;
+    this.outputDir = outputDir;
+    this.out = out;
+  }
+
+  /** The command line recorded in each cell's result (passwords masked by the caller). */
+  public ScenarioRunner commandLine(String text) {
+    this.commandLine = text;
+    return this;
+  }
+
+  /**
+   * Runs the cells not completed yet; blocks until they ran or the run is interrupted.
+   *
+   * @throws ScenarioException when the directory holds another scenario's index
+   * @throws IOException when the index or a cell's files cannot be written
+   */
+  public ScenarioOutcome run() throws IOException {
+    List<Cell> cells = scenario.cells();
+    Files.createDirectories(outputDir);
+    ScenarioIndex index = startingIndex(cells);
+    index.write(outputDir);
+    List<Cell> toRun = new ArrayList<>();
+    for (Cell cell : cells) {
+      if (!index.cells().get(cell.index()).status().equals(ScenarioIndex.COMPLETED)) {
+        toRun.add(cell);
+      }
+    }
+    if (toRun.size() < cells.size()) {
+      out.printf(
+          Locale.ROOT,
+          "resuming %s: %d of %d cells completed already%n",
+          outputDir,
+          cells.size() - toRun.size(),
+          cells.size());
+    }
+    List<RunResult> results = new ArrayList<>();
+    long startNanos = System.nanoTime();
+    for (int i = 0; i < toRun.size() && !interrupted; i++) {
+      Cell cell = toRun.get(i);
+      out.printf(
+          Locale.ROOT,
+          "cell %d/%d: %s ... (%s)%n",
+          cell.index() + 1,
+          cells.size(),
+          cell.axesText(),
+          timeLeft(toRun.subList(i, toRun.size()), i, System.nanoTime() - startNanos));
+      out.flush();
+      String status;
+      RunResult result = runCell(cell);
+      if (result == null) {
+        status = ScenarioIndex.FAILED;
+      } else {
+        results.add(result);
+        CellSummary.lines(result).forEach(out::println);
+        status =
+            switch (result.status()) {
+              case RunResult.COMPLETED -> ScenarioIndex.COMPLETED;
+              case RunResult.INTERRUPTED -> ScenarioIndex.INTERRUPTED;
+              default -> ScenarioIndex.FAILED;
+            };
+      }
+      out.flush();
+      index = index.withStatus(cell.index(), status);
+      index.write(outputDir);
+    }
+    return new ScenarioOutcome(index, results, interrupted);
+  }
+
+  /** Runs a cell; null when it could not start (the error is printed and in its result.json). */
+  private RunResult runCell(Cell cell) throws IOException {
+    Path dir = outputDir.resolve(cell.dir());
+    Files.createDirectories(dir);
+    Workload workload = cell.workload().toWorkload();
+    BenchmarkRun.Builder builder =
+        BenchmarkRun.builder(workload).driver(cell.driver(), cell.driverOptions());
+    if (commandLine != null) {
+      builder.commandLine(commandLine + " # cell " + cell.id());
+    }
+    for (String assertion : scenario.assertions()) {
+      builder.threshold(Threshold.parse(assertion));
+    }
+    builder.sink(new JsonResult(dir.resolve("result.json")));
+    builder.sink(new CsvIntervals(dir.resolve("intervals.csv")));
+    builder.sink(new HistogramLog(dir.resolve("latency.hlog")));
+    BenchmarkRun run = builder.build();
+    current = run;
+    try {
+      if (interrupted) {
+        run.interrupt();
+      }
+      return run.run();
+    } catch (DriverException | RuntimeException e) {
+      out.println("  failed: " + e.getMessage());
+      return null;
+    } finally {
+      current = null;
+    }
+  }
+
+  /** Ends the current cell early and runs no more. Any thread. */
+  public void interrupt() {
+    interrupted = true;
+    BenchmarkRun run = current;
+    if (run != null) {
+      run.interrupt();
+    }
+  }
+
+  /** The index of the scenario with none of its cells run. */
+  private ScenarioIndex pending(List<Cell> cells) {
+    List<ScenarioIndex.Axis> axes =
+        scenario.axes().stream().map(a -> new ScenarioIndex.Axis(a.name(), a.labels())).toList();
+    List<ScenarioIndex.Cell> entries = new ArrayList<>();
+    for (Cell cell : cells) {
+      entries.add(
+          new ScenarioIndex.Cell(
+              cell.index(),
+              cell.id(),
+              cell.axes(),
+              cell.repetition(),
+              cell.dir(),
+              ScenarioIndex.PENDING));
+    }
+    return new ScenarioIndex(
+        ScenarioIndex.SCHEMA, scenario.name(), scenario.file().toString(), axes, entries);
+  }
+
+  private ScenarioIndex startingIndex(List<Cell> cells) throws IOException {
+    ScenarioIndex fresh = pending(cells);
+    if (!Files.exists(outputDir.resolve(ScenarioIndex.FILE))) {
+      return fresh;
+    }
+    ScenarioIndex earlier = ScenarioIndex.read(outputDir);
+    List<String> ids = fresh.cells().stream().map(ScenarioIndex.Cell::id).toList();
+    List<String> earlierIds = earlier.cells().stream().map(ScenarioIndex.Cell::id).toList();
+    if (!earlier.name().equals(scenario.name()) || !earlierIds.equals(ids)) {
+      throw new ScenarioException(
+          outputDir
+              + " holds the results of another scenario ("
+              + earlier.name()
+              + ", "
+              + earlierIds.size()
+              + " cells): choose another output directory");
+    }
+    ScenarioIndex resumed = fresh;
+    for (ScenarioIndex.Cell entry : earlier.cells()) {
+      if (entry.status().equals(ScenarioIndex.COMPLETED)) {
+        resumed = resumed.withStatus(entry.index(), ScenarioIndex.COMPLETED);
+      }
+    }
+    return resumed;
+  }
+
+  /**
+   * About how long the cells left take: their planned lengths where the workload has one (warm-up,
+   * duration or steps), else the average time of the cells run so far.
+   */
+  private static String timeLeft(List<Cell> left, int done, long elapsedNanos) {
+    double seconds = 0;
+    for (Cell cell : left) {
+      Duration planned = planned(cell.workload().toWorkload());
+      if (planned != null) {
+        seconds += planned.toMillis() / 1000.0;
+      } else if (done > 0) {
+        seconds += elapsedNanos / 1e9 / done;
+      } else {
+        return "time left unknown";
+      }
+    }
+    return seconds < 90
+        ? String.format(Locale.ROOT, "about %.0f s left", seconds)
+        : String.format(Locale.ROOT, "about %.0f min left", seconds / 60);
+  }
+
+  private static Duration planned(Workload workload) {
+    Duration sending = workload.duration();
+    if (sending == null) {
+      return null;
+    }
+    return sending.plus(workload.warmup());
+  }
+}

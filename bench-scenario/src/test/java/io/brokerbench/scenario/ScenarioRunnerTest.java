@@ -1,0 +1,170 @@
+package io.brokerbench.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScenarioRunnerTest {
+  @TempDir Path dir;
+  private final StringWriter out = new StringWriter();
+
+  private Path file(String... lines) throws IOException {
+    Path file = dir.resolve("s.yaml");
+    Files.writeString(file, String.join("\n", lines) + "\n");
+    return file;
+  }
+
+  private ScenarioOutcome run(Path file, Path output) throws IOException {
+    return new ScenarioRunner(Scenario.load(file), output, new PrintWriter(out, true)).run();
+  }
+
+  @Test
+  void eachCellGetsItsFilesAndTheIndexListsThem() throws IOException {
+    Path file =
+        file(
+            "name: capacities",
+            "driver: loopback",
+            "workload: {count: 2000, confirm: 100}",
+            "axes: [{name: queue-capacity, values: [1024, 4096]}]");
+    Path output = dir.resolve("out");
+
+    ScenarioOutcome outcome = run(file, output);
+
+    assertThat(outcome.anyFailed()).isFalse();
+    JsonNode index = new ObjectMapper().readTree(output.resolve("scenario.json").toFile());
+    assertThat(index.toString())
+        .isEqualTo(
+            "{\"schema\":\"brokerbench-scenario/1\",\"name\":\"capacities\",\"file\":\""
+                + file
+                + "\",\"axes\":[{\"name\":\"queue-capacity\",\"values\":[\"1024\",\"4096\"]}],"
+                + "\"cells\":[{\"index\":0,\"id\":\"000-queue-capacity=1024\","
+                + "\"axes\":{\"queue-capacity\":\"1024\"},\"repetition\":0,"
+                + "\"dir\":\"cells/000-queue-capacity=1024\",\"status\":\"completed\"},"
+                + "{\"index\":1,\"id\":\"001-queue-capacity=4096\","
+                + "\"axes\":{\"queue-capacity\":\"4096\"},\"repetition\":0,"
+                + "\"dir\":\"cells/001-queue-capacity=4096\",\"status\":\"completed\"}]}");
+    for (String cell : new String[] {"000-queue-capacity=1024", "001-queue-capacity=4096"}) {
+      Path cellDir = output.resolve("cells").resolve(cell);
+      RunResult result = JsonResult.read(cellDir.resolve("result.json"));
+      assertThat(result.completed()).isTrue();
+      assertThat(result.totals().counts().received()).isEqualTo(2000);
+      assertThat(result.driver().options()).containsEntry("queue-capacity", cell.substring(19));
+      assertThat(Files.readAllLines(cellDir.resolve("intervals.csv"))).isNotEmpty();
+      assertThat(Files.readString(cellDir.resolve("latency.hlog")))
+          .startsWith("#[Histogram log format version");
+    }
+    assertThat(out.toString())
+        .contains("cell 1/2: queue-capacity=1024 ... (time left unknown)")
+        .contains("cell 2/2: queue-capacity=4096 ... (about ")
+        .containsPattern(
+            "  completed: sent \\d+ msg/s, received \\d+ msg/s, e2e p50 \\S+ p99 \\S+, lost 0");
+  }
+
+  @Test
+  void aFailedCellIsRecordedTheOthersRunAndARerunResumesWithIt() throws IOException {
+    Path output = dir.resolve("out");
+    Path broken =
+        file(
+            "name: resume",
+            "driver: loopback",
+            "workload: {producers: 0, duration: 5s, timeout: 300ms}",
+            "axes: [{name: size, values: [12, 100]}]");
+
+    ScenarioOutcome first = run(broken, output);
+
+    assertThat(first.anyFailed()).isTrue();
+    assertThat(first.index().cells())
+        .extracting(ScenarioIndex.Cell::status)
+        .containsExactly("failed", "failed");
+    assertThat(out.toString()).contains("no progress for 0.3 s");
+    assertThat(JsonResult.read(output.resolve("cells/000-size=12/result.json")).status())
+        .isEqualTo("failed");
+
+    // The first cell completed, the second failed: a rerun runs only the second.
+    ScenarioIndex.read(output).withStatus(0, "completed").write(output);
+    Path fixed =
+        file(
+            "name: resume",
+            "driver: loopback",
+            "workload: {count: 500}",
+            "axes: [{name: size, values: [12, 100]}]");
+    out.getBuffer().setLength(0);
+
+    ScenarioOutcome second = run(fixed, output);
+
+    assertThat(second.anyFailed()).isFalse();
+    assertThat(second.results()).hasSize(1);
+    assertThat(out.toString())
+        .contains("resuming " + output + ": 1 of 2 cells completed already")
+        .contains("cell 2/2: size=100")
+        .doesNotContain("cell 1/2");
+  }
+
+  @Test
+  void anotherScenarioInTheDirectoryIsRefused() throws IOException {
+    Path output = dir.resolve("out");
+    run(file("name: one", "driver: loopback", "workload: {count: 10}"), output);
+
+    Throwable thrown =
+        org.assertj.core.api.Assertions.catchThrowable(
+            () -> run(file("name: two", "driver: loopback", "workload: {count: 10}"), output));
+
+    assertThat(thrown)
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage(
+            output
+                + " holds the results of another scenario (one, 1 cells): choose another output directory");
+  }
+
+  @Test
+  void anInterruptKeepsTheCellsDoneAndLeavesTheRestPending() throws Exception {
+    Path output = dir.resolve("out");
+    ScenarioRunner runner =
+        new ScenarioRunner(
+            Scenario.load(
+                file(
+                    "name: long",
+                    "driver: loopback",
+                    "workload: {rate: 1000}",
+                    "axes: [{name: duration, values: [1s, 60s, 61s]}]")),
+            output,
+            new PrintWriter(out, true));
+    CompletableFuture<ScenarioOutcome> outcome =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return runner.run();
+              } catch (IOException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!out.toString().contains("cell 2/3") && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    Thread.sleep(500);
+
+    runner.interrupt();
+
+    ScenarioOutcome ended = outcome.get(30, TimeUnit.SECONDS);
+    assertThat(ended.interrupted()).isTrue();
+    assertThat(ScenarioIndex.read(output).cells())
+        .extracting(ScenarioIndex.Cell::status)
+        .containsExactly("completed", "interrupted", "pending");
+    assertThat(out.toString()).doesNotContain("cell 3/3");
+  }
+}
