@@ -3,6 +3,7 @@ package io.brokerbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.result.RunResult;
+import io.brokerbench.threshold.Threshold;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.Map;
@@ -26,11 +27,12 @@ class EmbeddingExampleTest {
     RunResult result =
         BenchmarkRun.builder(workload)
             .driver("loopback", Map.of()) // or "amqp091", Map.of("uri", "amqp://127.0.0.1:5672")
+            .threshold(Threshold.parse("e2e.p99 < 5s"))
             .build()
             .run();
-
     assertThat(result.integrity().lost()).isZero();
+
+    assertThat(result.thresholdsPassed()).as(result.thresholds().toString()).isTrue();
     assertThat(result.totals().rates().sentPerSecond()).isBetween(1_800.0, 2_200.0);
-    assertThat(result.latency().get("e2e").p99Micros()).isLessThan(5_000_000);
   }
 }
