@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.result.ClientCost;
 import io.brokerbench.result.IntegrityCounts;
-import io.brokerbench.result.IntervalSample;
-import io.brokerbench.result.LatencySummary;
-import io.brokerbench.result.MessageCounts;
-import io.brokerbench.result.NotAccepted;
 import io.brokerbench.result.Rates;
 import io.brokerbench.result.TestResults;
 import io.brokerbench.result.Totals;
@@ -22,35 +18,10 @@ class QuiverReportTest {
   private final StringWriter text = new StringWriter();
   private final PrintWriter out = new PrintWriter(text);
 
-  private static LatencySummary latency(double p50Micros, double maxMicros) {
-    return new LatencySummary(
-        10, 5, 1_500, 100, p50Micros, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, maxMicros, 0, 0,
-        null);
-  }
-
-  private static IntervalSample sample() {
-    return new IntervalSample(
-        0,
-        0,
-        1_700_000_000_000L,
-        0,
-        2,
-        false,
-        new MessageCounts(20_000, 19_000, 18_000, new NotAccepted(3, 0, 0, 2, 0), 0, 0, 0),
-        new Rates(10_000, 9_500, 9_000),
-        Map.of(
-            "e2e", latency(1_234, 9_999),
-            "e2e_send", latency(1_000, 8_000),
-            "confirm_send", latency(500, 2_500),
-            "s2c", latency(700, 4_000)),
-        55,
-        200L << 20);
-  }
-
   @Test
   void quiverTableAndResultsBlock() {
     QuiverReport report = new QuiverReport(out);
-    report.interval(sample(), LatencyHistograms.empty());
+    report.interval(TestResults.interval(), LatencyHistograms.empty());
     report.finished(
         TestResults.completed(
             Workload.builder().build(),
@@ -60,7 +31,7 @@ class QuiverReportTest {
                 TestResults.counts(20_000, 19_000, 18_000),
                 new Rates(10_000, 9_500, 9_000),
                 new ClientCost(1, 50, 1)),
-            Map.of("e2e", latency(1_234, 9_999)),
+            Map.of("e2e", TestResults.latency(1_234, 9_999)),
             new IntegrityCounts(18_000, 0, 0, 0, 0, 0)));
 
     assertThat(text.toString())

@@ -17,8 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,8 +32,6 @@ import picocli.CommandLine.Spec;
     usageHelpAutoWidth = true,
     description = "%nRuns a workload and prints per-interval figures and a summary.%n")
 final class DriverRunCommand implements Callable<Integer> {
-  private static final long INTERRUPT_GRACE_SECONDS = 15;
-
   private final DriverProvider provider;
 
   @Spec CommandSpec spec;
@@ -92,31 +88,14 @@ final class DriverRunCommand implements Callable<Integer> {
   }
 
   private int runWithInterruptHook(BenchmarkRun run) {
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread hook =
-        new Thread(
-            () -> {
-              run.interrupt();
-              try {
-                finished.await(INTERRUPT_GRACE_SECONDS, TimeUnit.SECONDS);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "brokerbench-interrupt");
-    Runtime.getRuntime().addShutdownHook(hook);
+    InterruptHook hook = InterruptHook.install(run::interrupt);
     try {
       RunResult result = run.run();
       return exitCode(result, spec.commandLine().getErr());
     } catch (DriverException e) {
       throw new RunFailedException(e);
     } finally {
-      finished.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // The JVM is already shutting down (Ctrl-C): the hook is running and waits for us.
-      }
+      hook.close();
     }
   }
 

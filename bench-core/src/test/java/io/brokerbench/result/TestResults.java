@@ -32,6 +32,36 @@ public final class TestResults {
     return new MessageCounts(sent, confirmed, received, NotAccepted.NONE, 0, 0, 0);
   }
 
+  /** A latency summary with these median and maximum, and fixed figures between. */
+  public static LatencySummary latency(double p50Micros, double maxMicros) {
+    return new LatencySummary(
+        10, 5, 1_500, 100, p50Micros, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, maxMicros, 0, 0,
+        null);
+  }
+
+  /**
+   * A 2-second interval: 20,000 sent, 19,000 confirmed, 18,000 received, 3 rejected and 2 failed,
+   * with end-to-end, confirm and store-to-consume latencies, 55 % CPU and 200 MiB of RSS.
+   */
+  public static IntervalSample interval() {
+    return new IntervalSample(
+        0,
+        0,
+        1_700_000_000_000L,
+        0,
+        2,
+        false,
+        new MessageCounts(20_000, 19_000, 18_000, new NotAccepted(3, 0, 0, 2, 0), 0, 0, 0),
+        new Rates(10_000, 9_500, 9_000),
+        Map.of(
+            "e2e", latency(1_234, 9_999),
+            "e2e_send", latency(1_000, 8_000),
+            "confirm_send", latency(500, 2_500),
+            "s2c", latency(700, 4_000)),
+        55,
+        200L << 20);
+  }
+
   /** A completed run of the workload with these totals, latencies and integrity counts. */
   public static RunResult completed(
       Workload workload,
