@@ -8,6 +8,7 @@ import io.brokerbench.rate.NanoClock;
 import io.brokerbench.rate.OpenLoopSchedule;
 import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.OutgoingMessage;
+import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.SendOutcome;
 import io.brokerbench.workload.CatchUpPolicy;
 import io.brokerbench.workload.RateProfile;
@@ -40,7 +41,17 @@ public class CorePathBenchmark extends HotPathBenchmark {
     Workload workload = Workload.builder().inFlightWindow(192).build();
     RunControl control = new RunControl();
     producer = new ProducerTask(0, 0, workload, clock, control, recorders, true);
-    producer.prepare(null);
+    // The driver's producer is never called here: the benchmark drives the core's side directly.
+    producer.prepare(
+        new Producer() {
+          @Override
+          public boolean trySend(OutgoingMessage m) {
+            return true;
+          }
+
+          @Override
+          public void close() {}
+        });
     window = producer.confirmWindow();
     slip = recorders.writer(recorders.slip);
     schedule = new OpenLoopSchedule(RateProfile.unlimited(), 1, CatchUpPolicy.BURST, 0);
