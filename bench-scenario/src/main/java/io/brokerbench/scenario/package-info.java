@@ -10,7 +10,7 @@
  *       {@link io.brokerbench.scenario.Cell}: one combination of axis values, with its workload
  *       spec and driver options, checked before anything runs.
  *   <li>{@link io.brokerbench.scenario.ScenarioRunner}: runs the cells, resumes an interrupted run;
- *       {@link io.brokerbench.scenario.ScenarioIndex}: the index.
+ *       {@link io.brokerbench.result.ScenarioIndex}: the index.
  *   <li>{@link io.brokerbench.scenario.MaxRateSearch}: the highest rate a broker sustains, found by
  *       growing, bisecting and re-measuring, through a {@link io.brokerbench.scenario.RateProbe}.
  * </ul>
