@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerbench.compare.MetricChange;
 import io.brokerbench.compare.RunComparison;
+import io.brokerbench.htmlreport.HtmlReport;
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
@@ -67,6 +68,14 @@ final class CompareCommand implements Callable<Integer> {
       description = "Also write the comparison as JSON to FILE.")
   Path output;
 
+  @Option(
+      names = {"-r", "--report"},
+      paramLabel = "FILE",
+      description =
+          "Also write an HTML report of both runs to FILE, the comparison first (see bench"
+              + " report).")
+  Path report;
+
   @Override
   public Integer call() {
     List<Threshold> thresholds = asserts.stream().map(Threshold::parse).toList();
@@ -86,6 +95,18 @@ final class CompareCommand implements Callable<Integer> {
       } catch (IOException e) {
         throw new WorkloadException(
             "cannot write " + output + " (" + e.getMessage() + "): choose a writable -o file");
+      }
+    }
+    if (report != null) {
+      try {
+        HtmlReport.write(List.of(baseline, candidate), comparisons, report);
+      } catch (IOException e) {
+        throw new WorkloadException(
+            "cannot write "
+                + report
+                + " ("
+                + e.getMessage()
+                + "): choose a writable --report file");
       }
     }
     boolean passed = comparisons.stream().allMatch(RunComparison::passed);

@@ -86,9 +86,13 @@ class ThresholdsAndCompareTest {
             "--assert",
             "received <= baseline",
             "-o",
-            dir.resolve("compare.json").toString());
+            dir.resolve("compare.json").toString(),
+            "--report",
+            dir.resolve("compare.html").toString());
 
     assertThat(code).as(err.toString()).isZero();
+    assertThat(Files.readString(dir.resolve("compare.html")))
+        .contains("\"comparisons\":[{\"name\":\"a -> result.json\"");
     assertThat(out.toString())
         .contains("== a -> " + OutputOptions.JSON + " ==")
         .containsPattern("received.rate +[0-9,]+ msg/s +[0-9,]+ msg/s +[+-][0-9.]+%")

@@ -1,5 +1,6 @@
 package io.brokerbench.htmlreport;
 
+import io.brokerbench.compare.RunComparison;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,6 +38,19 @@ public final class HtmlReport {
    * @throws IOException when the page cannot be written
    */
   public static void write(List<Path> inputs, Path htmlFile) throws IOException {
+    write(inputs, List.of(), htmlFile);
+  }
+
+  /**
+   * Writes the report of these inputs, with comparisons of candidate runs with their baselines
+   * ({@code bench compare}) shown first: each figure side by side with its change, the thresholds,
+   * and the latency percentiles charted.
+   *
+   * @throws ReportInputException when there is no input or an input cannot be reported
+   * @throws IOException when the page cannot be written
+   */
+  public static void write(List<Path> inputs, List<RunComparison> comparisons, Path htmlFile)
+      throws IOException {
     if (inputs.isEmpty()) {
       throw new ReportInputException(
           "no input: give result directories, result.json files or scenario directories");
@@ -47,6 +61,8 @@ public final class HtmlReport {
     }
     String generated = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     Files.writeString(
-        htmlFile, ReportPage.render(ReportModel.of(read, generated)), StandardCharsets.UTF_8);
+        htmlFile,
+        ReportPage.render(ReportModel.of(read, comparisons, generated)),
+        StandardCharsets.UTF_8);
   }
 }

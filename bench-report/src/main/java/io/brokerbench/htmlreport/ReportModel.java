@@ -11,16 +11,21 @@ import java.util.List;
  * @param runs the single runs given as inputs
  * @param scenarios the scenarios given as inputs
  * @param order the element ids of runs and scenarios in the order of the inputs
+ * @param comparisons comparisons of candidate runs with their baselines, shown first
  */
 record ReportModel(
     String title,
     String generated,
     List<RunView> runs,
     List<ScenarioView> scenarios,
-    List<String> order) {
+    List<String> order,
+    List<ComparisonView> comparisons) {
 
-  /** The model of these inputs. */
-  static ReportModel of(List<ReportInput> inputs, String generated) {
+  /** The model of these inputs and comparisons. */
+  static ReportModel of(
+      List<ReportInput> inputs,
+      List<io.brokerbench.compare.RunComparison> comparisons,
+      String generated) {
     List<RunView> runs = new ArrayList<>();
     List<ScenarioView> scenarios = new ArrayList<>();
     List<String> order = new ArrayList<>();
@@ -33,7 +38,13 @@ record ReportModel(
         scenarios.add(ScenarioView.of(id, scenario));
       }
     }
-    return new ReportModel(title(inputs), generated, runs, scenarios, order);
+    return new ReportModel(
+        title(inputs),
+        generated,
+        runs,
+        scenarios,
+        order,
+        comparisons.stream().map(ComparisonView::of).toList());
   }
 
   private static String title(List<ReportInput> inputs) {

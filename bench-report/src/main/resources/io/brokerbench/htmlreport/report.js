@@ -334,9 +334,43 @@
       canvas.height + ' points=' + points + ' painted=' + painted;
   }
 
+  function renderComparison(parent, cmp, i) {
+    var id = 'comparison' + i;
+    var section = el('section', { id: id, 'class': 'comparison' }, [
+      el('h2', {}, ['Comparison ' + cmp.name + (cmp.thresholds.length ? (cmp.passed ? ' (passed)' : ' (FAILED)') : '')])
+    ]);
+    parent.appendChild(section);
+    section.appendChild(table([
+      { title: 'metric', value: function (r) { return r.metric; } },
+      { title: 'baseline', value: function (r) { return r.baseline; }, numeric: true },
+      { title: 'candidate', value: function (r) { return r.candidate; }, numeric: true },
+      { title: 'change', value: function (r) { return r.change; }, numeric: true },
+      { title: '', value: function (r) { return r.verdict; } }
+    ], cmp.rows, function (r) { return r.verdict === 'worse' ? 'bad' : ''; }));
+    if (cmp.thresholds.length) {
+      section.appendChild(el('ul', { 'class': 'thresholds' },
+        cmp.thresholds.map(function (t) { return el('li', { 'class': /^FAILED/.test(t) ? 'bad' : '' }, [t]); })));
+    }
+    var charts = el('div', { 'class': 'charts' }, []);
+    section.appendChild(charts);
+    chart(charts, id + '-latency', 'Latency: baseline and candidate',
+      axis('percentile', { type: 'category', data: cmp.latencyNames }),
+      axis('latency (ms)', { type: 'value', min: 0, nameGap: 56 }),
+      [{ name: 'baseline', type: 'bar', data: cmp.baselineMillis,
+         label: { show: true, position: 'top', formatter: function (p) { return millis(p.value); } } },
+       { name: 'candidate', type: 'bar', data: cmp.candidateMillis,
+         label: { show: true, position: 'top', formatter: function (p) { return millis(p.value); } } }],
+      { tooltip: { trigger: 'axis', valueFormatter: function (v) { return millis(v) + ' ms'; } } });
+    return id;
+  }
+
   var main = document.getElementById('report');
   var nav = document.getElementById('report-nav');
   document.getElementById('report-generated').textContent = 'Generated ' + model.generated;
+  model.comparisons.forEach(function (cmp, i) {
+    var id = renderComparison(main, cmp, i);
+    nav.appendChild(el('a', { href: '#' + id }, ['Comparison ' + cmp.name]));
+  });
   model.order.forEach(function (id) {
     var run = model.runs.filter(function (r) { return r.id === id; })[0];
     var scenario = model.scenarios.filter(function (s) { return s.id === id; })[0];

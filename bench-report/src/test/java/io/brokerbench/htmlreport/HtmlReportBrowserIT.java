@@ -2,6 +2,8 @@ package io.brokerbench.htmlreport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.compare.RunComparison;
+import io.brokerbench.threshold.Threshold;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -63,6 +65,29 @@ class HtmlReportBrowserIT {
             "input0-steps-latency"));
     Path png = SCREENSHOTS.resolve("run.png");
     chromium.screenshot(html, png, 1400, 3000);
+    assertThat(Files.size(png)).isGreaterThan(20_000);
+  }
+
+  @Test
+  void aComparisonComesFirstWithItsTableThresholdsAndLatencyChart() throws Exception {
+    Path baseline = ReportFixtures.steppedRun(dir.resolve("baseline"));
+    Path candidate = ReportFixtures.steppedRun(dir.resolve("candidate"));
+    RunComparison comparison =
+        RunComparison.of(
+            "baseline -> candidate",
+            ResultFile.read(baseline.resolve(ResultFile.NAME)),
+            ResultFile.read(candidate.resolve(ResultFile.NAME)),
+            List.of(Threshold.parse("e2e.p99 <= baseline * 0.000001")));
+    Path html = dir.resolve("compare.html");
+    HtmlReport.write(List.of(baseline, candidate), List.of(comparison), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertEveryChartDrew(status, List.of("comparison0-latency", "input0-rates", "input1-rates"));
+    // The page's data escapes every '<' so that no text can end its script element.
+    assertThat(Files.readString(html)).contains("FAILED: e2e.p99 \\u003c= baseline * 0.000001");
+    Path png = SCREENSHOTS.resolve("compare.png");
+    chromium.screenshot(html, png, 1400, 1200);
     assertThat(Files.size(png)).isGreaterThan(20_000);
   }
 

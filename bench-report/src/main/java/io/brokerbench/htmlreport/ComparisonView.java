@@ -1,0 +1,73 @@
+package io.brokerbench.htmlreport;
+
+import io.brokerbench.compare.MetricChange;
+import io.brokerbench.compare.RunComparison;
+import io.brokerbench.result.ThresholdOutcome;
+import io.brokerbench.threshold.Metric;
+import java.util.List;
+
+/**
+ * What the page shows of one comparison of a candidate run with its baseline: each figure side by
+ * side with its change, the thresholds checked, and the latency percentiles as chart series.
+ *
+ * @param name what was compared (the runs, or a scenario cell)
+ * @param rows one per figure
+ * @param thresholds the thresholds' one-line outcomes
+ * @param passed true when every threshold holds
+ * @param latencyNames the latency figures charted, such as {@code e2e.p99}
+ * @param baselineMillis the baseline's value of each, milliseconds (null when not measured)
+ * @param candidateMillis the candidate's value of each
+ */
+record ComparisonView(
+    String name,
+    List<Row> rows,
+    List<String> thresholds,
+    boolean passed,
+    List<String> latencyNames,
+    List<Double> baselineMillis,
+    List<Double> candidateMillis) {
+
+  /**
+   * One figure.
+   *
+   * @param metric its name
+   * @param baseline the baseline's value with its unit, or "-"
+   * @param candidate the candidate's value with its unit, or "-"
+   * @param change the change in percent, such as {@code +9.0%}, or "-"
+   * @param verdict {@code better}, {@code worse} or empty
+   */
+  record Row(String metric, String baseline, String candidate, String change, String verdict) {}
+
+  static ComparisonView of(RunComparison comparison) {
+    List<Row> rows =
+        comparison.changes().stream()
+            .map(
+                c -> {
+                  Metric metric = Metric.parse(c.metric());
+                  return new Row(
+                      c.metric(),
+                      c.baseline() == null ? "-" : metric.format(c.baseline()),
+                      c.candidate() == null ? "-" : metric.format(c.candidate()),
+                      c.changePercent() == null
+                          ? "-"
+                          : String.format(java.util.Locale.ROOT, "%+.1f%%", c.changePercent()),
+                      c.changePercent() == null || Math.abs(c.changePercent()) < 0.05
+                          ? ""
+                          : c.better() ? "better" : "worse");
+                })
+            .toList();
+    List<MetricChange> latencies =
+        comparison.changes().stream()
+            .filter(c -> Metric.parse(c.metric()).quantity() == Metric.Quantity.LATENCY)
+            .filter(c -> !c.metric().startsWith("cpu."))
+            .toList();
+    return new ComparisonView(
+        comparison.name(),
+        rows,
+        comparison.thresholds().stream().map(ThresholdOutcome::message).toList(),
+        comparison.passed(),
+        latencies.stream().map(MetricChange::metric).toList(),
+        latencies.stream().map(c -> c.baseline() == null ? null : c.baseline() / 1_000).toList(),
+        latencies.stream().map(c -> c.candidate() == null ? null : c.candidate() / 1_000).toList());
+  }
+}
