@@ -46,13 +46,29 @@ class SeedScenariosIT {
     }
   }
 
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
   /** Runs the file's short variant and checks what a user sees: exit 0, index, results. */
   private void runsCompletelyWithoutLoss(Path file, int cells) throws IOException {
-    Path output = dir.resolve("out");
+    // Under target/, where CI keeps each seed scenario's report; a fresh directory, or the run
+    // would resume an earlier one.
+    String name = file.getFileName().toString().replaceFirst("\\.yaml$", "");
+    Path output = Path.of("target", "seed-scenarios", name);
+    deleteRecursively(output);
 
     int exit = bench("scenario", "run", file.toString(), "--short", "-o", output.toString());
 
     assertThat(exit).as("%s%n%s", out, err).isZero();
+    assertThat(output.resolve(ScenarioRunCommand.REPORT)).isRegularFile();
     JsonNode index = new ObjectMapper().readTree(output.resolve("scenario.json").toFile());
     assertThat(index.get("schema").asText()).isEqualTo("brokerbench-scenario/1");
     assertThat(index.get("cells")).hasSize(cells);
