@@ -74,7 +74,8 @@ class ThresholdsAndCompareTest {
   }
 
   @Test
-  void compareShowsEachFigureWithItsChangeAndChecksRelativeThresholds(@TempDir Path dir) {
+  void compareShowsEachFigureWithItsChangeAndChecksRelativeThresholds(@TempDir Path dir)
+      throws Exception {
     assertThat(loopbackRun(dir.resolve("a"))).isZero();
     assertThat(loopbackRun(dir.resolve("b"))).isZero();
 
