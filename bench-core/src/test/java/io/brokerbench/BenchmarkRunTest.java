@@ -229,6 +229,56 @@ class BenchmarkRunTest {
                             + " destination and each sees part of a sequence"));
   }
 
+  @Test
+  void aProducerStuckInASendEndsTheRunAsFailedWithinTheDrainTimeoutOfItsEnd() throws Exception {
+    Workload workload =
+        Workload.builder()
+            .rate(1_000)
+            .duration(Duration.ofMillis(500))
+            .drainTimeout(Duration.ofMillis(500))
+            .build();
+    java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+    Driver stuck =
+        new DelegatingDriver(new LoopbackDriver(LoopbackOptions.DEFAULTS, NanoClock.system())) {
+          @Override
+          public io.brokerbench.spi.Producer createProducer(
+              io.brokerbench.spi.ProducerSpec spec, io.brokerbench.spi.SendListener listener)
+              throws io.brokerbench.spi.DriverException {
+            io.brokerbench.spi.Producer real = delegate.createProducer(spec, listener);
+            return new io.brokerbench.spi.Producer() {
+              @Override
+              public boolean trySend(io.brokerbench.spi.OutgoingMessage message)
+                  throws io.brokerbench.spi.DriverException {
+                if (message.sequence() == 100) {
+                  // A socket write the broker holds: deaf to interrupts, freed only by close.
+                  while (closed.getCount() > 0) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                  }
+                }
+                return real.trySend(message);
+              }
+
+              @Override
+              public void close() throws io.brokerbench.spi.DriverException {
+                closed.countDown();
+                real.close();
+              }
+            };
+          }
+        };
+
+    long start = System.nanoTime();
+    RunResult result = BenchmarkRun.builder(workload).driver(stuck).build().run();
+
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+    assertThat(result.status()).isEqualTo(RunResult.FAILED);
+    assertThat(result.error())
+        .isEqualTo(
+            "producer 0 is stuck in a send 0.5 s after the run's end: the broker does not take"
+                + " messages (flow control, a memory or disk alarm?)");
+    assertThat(result.totals().counts().sent()).isEqualTo(100);
+  }
+
   /** A loopback driver that claims no header support. */
   private static final class WithoutHeaderStamp extends DelegatingDriver {
     WithoutHeaderStamp(Driver delegate) {

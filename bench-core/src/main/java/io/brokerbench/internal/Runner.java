@@ -36,6 +36,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class Runner {
   private static final long DRAIN_POLL_NANOS = 2_000_000;
   private static final long INTERRUPTED_DRAIN_NANOS = 2_000_000_000L;
+  private static final long SEND_POLL_MILLIS = 100;
+  private static final long CLOSE_JOIN_MILLIS = 2_000;
 
   private final Workload workload;
   private final Shard shard;
@@ -345,10 +347,47 @@ public final class Runner {
     }
   }
 
+  /**
+   * Waits for the producers to end, in real time and bounded: a producer stuck in a send (a socket
+   * write the broker's flow control holds, a client that blocks) may hold its thread at most the
+   * drain timeout past the run's end, or {@value #INTERRUPTED_DRAIN_NANOS} ns past a Ctrl-C; then
+   * the run fails saying so, with the results so far.
+   */
   private void awaitSending(long end) {
     if (!producers.isEmpty()) {
-      for (ProducerTask p : producers) {
-        joinQuietly(p.thread());
+      long deadline =
+          end == Long.MAX_VALUE
+              ? Long.MAX_VALUE
+              : System.nanoTime()
+                  + Math.max(0, end - clock.nanoTime())
+                  + workload.drainTimeout().toNanos();
+      long interruptedAt = 0;
+      for (int i = 0; i < producers.size(); i++) {
+        Thread thread = producers.get(i).thread();
+        while (thread.isAlive()) {
+          joinFor(thread, SEND_POLL_MILLIS);
+          if (Thread.currentThread().isInterrupted()) {
+            return;
+          }
+          long now = System.nanoTime();
+          if (control.interrupted() && interruptedAt == 0) {
+            interruptedAt = now;
+          }
+          if (interruptedAt != 0 && now - interruptedAt > INTERRUPTED_DRAIN_NANOS) {
+            return;
+          }
+          if (now - deadline > 0 && thread.isAlive()) {
+            control.fail(
+                new DriverException(
+                    "producer "
+                        + (shard.firstProducer() + i)
+                        + " is stuck in a send "
+                        + workload.drainTimeout().toMillis() / 1000.0
+                        + " s after the run's end: the broker does not take messages (flow"
+                        + " control, a memory or disk alarm?)"));
+            return;
+          }
+        }
       }
       return;
     }
@@ -446,11 +485,17 @@ public final class Runner {
   private void closeAll() {
     control.stop();
     for (ProducerTask p : producers) {
-      if (p.thread() != null && p.thread().isAlive()) {
-        p.thread().interrupt();
-        joinQuietly(p.thread());
+      Thread thread = p.thread();
+      if (thread != null && thread.isAlive()) {
+        thread.interrupt();
+        joinFor(thread, CLOSE_JOIN_MILLIS);
       }
+      // Closing the client's producer is what frees a thread stuck in its send; a thread that is
+      // still stuck after that is a daemon and is left behind rather than waited for.
       closeQuietly(p.producer());
+      if (thread != null && thread.isAlive()) {
+        joinFor(thread, CLOSE_JOIN_MILLIS);
+      }
     }
     for (io.brokerbench.spi.Consumer c : driverConsumers) {
       closeQuietly(c);
@@ -468,17 +513,11 @@ public final class Runner {
     }
   }
 
-  private static void joinQuietly(Thread thread) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        thread.join();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
+  /** Waits at most {@code millis} for the thread; keeps the caller's interrupt status. */
+  private static void joinFor(Thread thread, long millis) {
+    try {
+      thread.join(millis);
+    } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
   }
