@@ -48,6 +48,7 @@ public final class BenchmarkRun {
   private final Shard shard;
   private final String commandLine;
   private final List<Threshold> thresholds;
+  private final java.time.Instant startAt;
   private volatile Runner runner;
   private volatile boolean interrupted;
 
@@ -62,6 +63,7 @@ public final class BenchmarkRun {
     this.shard = b.shard != null ? b.shard : Shard.whole(workload);
     this.commandLine = b.commandLine;
     this.thresholds = List.copyOf(b.thresholds);
+    this.startAt = b.startAt;
   }
 
   /** A builder for a run of this workload. */
@@ -87,7 +89,7 @@ public final class BenchmarkRun {
     try {
       Driver opened = driver != null ? driver : Drivers.open(driverName, driverOptions);
       try {
-        r = new Runner(workload, shard, opened, clock, fanout, assembly, producerIdBase);
+        r = new Runner(workload, shard, opened, clock, fanout, assembly, producerIdBase, startAt);
         runner = r;
         if (interrupted) {
           r.interrupt();
@@ -151,6 +153,7 @@ public final class BenchmarkRun {
     private Shard shard;
     private String commandLine;
     private final List<Threshold> thresholds = new ArrayList<>();
+    private java.time.Instant startAt;
 
     private Builder(Workload workload) {
       this.workload = Objects.requireNonNull(workload, "workload");
@@ -208,6 +211,21 @@ public final class BenchmarkRun {
     /** The command line that started the run, for the result; passwords must be masked already. */
     public Builder commandLine(String commandLine) {
       this.commandLine = commandLine;
+      return this;
+    }
+
+    /**
+     * Starts sending at this instant rather than at the next interval boundary, so that runs in
+     * several processes (the shards of one workload) start together; at most an hour ahead.
+     *
+     * @throws io.brokerbench.workload.WorkloadException when it is more than an hour ahead
+     */
+    public Builder startAt(java.time.Instant startAt) {
+      if (startAt.isAfter(java.time.Instant.now().plus(java.time.Duration.ofHours(1)))) {
+        throw new io.brokerbench.workload.WorkloadException(
+            "start time " + startAt + " is more than an hour ahead: give a nearer one");
+      }
+      this.startAt = startAt;
       return this;
     }
 

@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
       DriversCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      MergeCommand.class,
       HelpCommand.class
     })
 final class BenchCommand implements Runnable {

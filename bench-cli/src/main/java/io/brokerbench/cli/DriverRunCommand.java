@@ -9,6 +9,7 @@ import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
 import io.brokerbench.threshold.Threshold;
+import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadSpec;
@@ -40,6 +41,8 @@ final class DriverRunCommand implements Callable<Integer> {
 
   @Mixin OutputOptions output;
 
+  @Mixin ShardOptions shardOptions;
+
   @CommandLine.Option(
       names = "--assert",
       paramLabel = "<threshold>",
@@ -69,7 +72,9 @@ final class DriverRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Workload workload = workloadSpec().toWorkload();
+    Workload whole = workloadSpec().toWorkload();
+    Shard.Part shard = shardOptions.plan(whole, System::getenv);
+    Workload workload = shard == null ? whole : shard.workload();
     Map<String, String> driverOptions = driverOptions();
     PrintWriter out = spec.commandLine().getOut();
     List<ReportSink> consoles = output.consoleReports(provider.familiarReport(), out);
@@ -78,6 +83,7 @@ final class DriverRunCommand implements Callable<Integer> {
         BenchmarkRun.builder(workload)
             .driver(provider.name(), driverOptions)
             .commandLine(CommandLineText.masked(spec.commandLine(), provider));
+    shardOptions.configure(builder, shard);
     for (String text : asserts) {
       builder.threshold(Threshold.parse(text));
     }

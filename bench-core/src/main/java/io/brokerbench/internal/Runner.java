@@ -37,6 +37,7 @@ public final class Runner {
   private static final long DRAIN_POLL_NANOS = 2_000_000;
   private static final long INTERRUPTED_DRAIN_NANOS = 2_000_000_000L;
   private static final long SEND_POLL_MILLIS = 100;
+  private static final long QUIET_NANOS = 1_000_000_000L;
   private static final long CLOSE_JOIN_MILLIS = 2_000;
 
   private final Workload workload;
@@ -46,6 +47,7 @@ public final class Runner {
   private final SinkFanout sinks;
   private final ResultAssembly assembly;
   private final int producerIdBase;
+  private final java.time.Instant startAt;
   private final RunControl control = new RunControl();
   private final RunRecorders recorders;
   private final List<ProducerTask> producers = new ArrayList<>();
@@ -60,6 +62,8 @@ public final class Runner {
    *
    * @param shard the part of the workload this run plays; producer ids are {@code producerIdBase}
    *     plus the global producer index (wrapping at 65536)
+   * @param startAt when sending starts (shards of one workload share it), or null for the next
+   *     interval boundary
    */
   public Runner(
       Workload workload,
@@ -68,7 +72,8 @@ public final class Runner {
       NanoClock clock,
       SinkFanout sinks,
       ResultAssembly assembly,
-      int producerIdBase) {
+      int producerIdBase,
+      java.time.Instant startAt) {
     shard.check(workload);
     this.workload = workload;
     this.shard = shard;
@@ -77,6 +82,7 @@ public final class Runner {
     this.sinks = sinks;
     this.assembly = assembly;
     this.producerIdBase = producerIdBase;
+    this.startAt = startAt;
     this.recorders = new RunRecorders(workload.producers() + workload.consumers());
   }
 
@@ -135,6 +141,22 @@ public final class Runner {
   private boolean consumedHere(int globalProducer) {
     int destination = globalProducer % workload.destinations().count();
     return localConsumersOfDestination[destination] > 0;
+  }
+
+  /**
+   * True when every consumer of the whole workload that reads what the global producer sends is one
+   * of this run's: only then does this run see all of that producer's messages, and can wait for
+   * them and count the missing ones as lost. Otherwise the merge of the shards does.
+   */
+  private boolean consumedOnlyHere(int globalProducer) {
+    int count = workload.destinations().count();
+    int destination = globalProducer % count;
+    int everywhere =
+        destination < shard.totalConsumers()
+            ? (shard.totalConsumers() - 1 - destination) / count + 1
+            : 0;
+    int here = localConsumersOfDestination[destination];
+    return here > 0 && here == everywhere;
   }
 
   private void createConsumers() throws DriverException {
@@ -249,7 +271,7 @@ public final class Runner {
                 producersStopped,
                 lastReceive,
                 byProducer,
-                IntegrityCounts.of(byProducer, foreign(), p -> consumedHere(p.producer())),
+                IntegrityCounts.of(byProducer, foreign(), p -> consumedOnlyHere(p.producer())),
                 maxConsumersPerDestination(),
                 sinks.failures()));
     sinks.each(sink -> sink.finished(result));
@@ -263,7 +285,12 @@ public final class Runner {
   private long alignedStart(long intervalNanos) {
     long now = clock.nanoTime();
     long epochNow = now + clock.epochOffsetNanos();
-    long start = now + (Math.floorDiv(epochNow, intervalNanos) + 1) * intervalNanos - epochNow;
+    long from = epochNow;
+    if (startAt != null) {
+      // A start the shards agreed on; still on an interval boundary so their intervals line up.
+      from = Math.max(epochNow, startAt.getEpochSecond() * 1_000_000_000L + startAt.getNano() - 1);
+    }
+    long start = now + (Math.floorDiv(from, intervalNanos) + 1) * intervalNanos - epochNow;
     try {
       clock.sleepUntil(start);
     } catch (InterruptedException e) {
@@ -419,14 +446,26 @@ public final class Runner {
     if (consumers.isEmpty() || allConsumersReachedLimit()) {
       return true;
     }
+    boolean shared = false;
     for (int i = 0; i < producers.size(); i++) {
       int global = shard.firstProducer() + i;
-      // Messages other runs' consumers read are theirs to wait for.
-      if (consumedHere(global) && trackers[global].unique() < producers.get(i).accepted()) {
-        return false;
+      if (consumedOnlyHere(global)) {
+        if (trackers[global].unique() < producers.get(i).accepted()) {
+          return false;
+        }
+      } else {
+        shared = true;
       }
     }
-    return !producers.isEmpty();
+    if (shared || producers.isEmpty()) {
+      // Consumers of other runs take part of what arrives: wait until nothing has for a while.
+      long lastReceive = 0;
+      for (ConsumerTask c : consumers) {
+        lastReceive = Math.max(lastReceive, c.lastReceiveNanos());
+      }
+      return clock.nanoTime() - lastReceive > QUIET_NANOS;
+    }
+    return true;
   }
 
   private boolean allConsumersReachedLimit() {

@@ -73,6 +73,15 @@ public record RateProfile(List<RateStep> steps) {
     return start;
   }
 
+  /** The same steps at {@code factor} times their rates (a shard's share of a total rate). */
+  public RateProfile scaled(double factor) {
+    return new RateProfile(
+        steps.stream()
+            .map(
+                s -> s.unlimited() ? s : new RateStep(s.messagesPerSecond() * factor, s.duration()))
+            .toList());
+  }
+
   /** True when no step limits the rate. */
   public boolean unlimitedThroughout() {
     return steps.stream().allMatch(RateStep::unlimited);

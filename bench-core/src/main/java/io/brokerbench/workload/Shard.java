@@ -27,6 +27,69 @@ public record Shard(int firstProducer, int totalProducers, int firstConsumer, in
     }
   }
 
+  /**
+   * One shard's part of a workload split {@code count} ways: its own workload and where it sits in
+   * the whole. Producers and consumers are divided as evenly as they go, the first shards taking
+   * one more when they do not divide; each shard's rate is the total rate times its share of the
+   * producers; message counts per producer stay as they are.
+   *
+   * @param index 0-based shard number (Kubernetes' {@code JOB_COMPLETION_INDEX})
+   * @throws WorkloadException when the index is out of range or the shard would have no producer
+   *     and no consumer
+   */
+  public static Part of(Workload whole, int index, int count) {
+    if (count < 1 || index < 0 || index >= count) {
+      throw new WorkloadException(
+          "shard " + index + "/" + count + " does not exist: give I/N with 0 <= I < N");
+    }
+    int producers = share(whole.producers(), index, count);
+    int consumers = share(whole.consumers(), index, count);
+    if (producers + consumers == 0) {
+      throw new WorkloadException(
+          "shard "
+              + index
+              + "/"
+              + count
+              + " would have no producer and no consumer: the workload has "
+              + whole.producers()
+              + " producers and "
+              + whole.consumers()
+              + " consumers for "
+              + count
+              + " shards");
+    }
+    double rateShare = whole.producers() == 0 ? 1 : (double) producers / whole.producers();
+    Workload part =
+        whole.toBuilder()
+            .producers(producers)
+            .consumers(consumers)
+            .rate(whole.rate().scaled(rateShare))
+            .build();
+    return new Part(
+        part,
+        new Shard(
+            first(whole.producers(), index, count),
+            whole.producers(),
+            first(whole.consumers(), index, count),
+            whole.consumers()));
+  }
+
+  private static int share(int total, int index, int count) {
+    return total / count + (index < total % count ? 1 : 0);
+  }
+
+  private static int first(int total, int index, int count) {
+    return index * (total / count) + Math.min(index, total % count);
+  }
+
+  /**
+   * A shard's own workload and its place in the whole.
+   *
+   * @param workload what this shard runs
+   * @param shard where its producers and consumers sit in the whole workload
+   */
+  public record Part(Workload workload, Shard shard) {}
+
   /** The whole workload: one run plays every producer and consumer. */
   public static Shard whole(Workload workload) {
     return new Shard(0, workload.producers(), 0, workload.consumers());

@@ -1,0 +1,139 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.report.CsvIntervals;
+import io.brokerbench.report.HistogramLogMerge;
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.ResultMerge;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.workload.Shard;
+import io.brokerbench.workload.WorkloadException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code bench merge DIR…}: the result of a workload from the results of its shards. */
+@Command(
+    name = "merge",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "%nMerges the result directories of the shards of one workload (bench run --shard I/N)"
+          + " exactly: counters summed, histograms added, integrity across shards. Writes"
+          + " result.json, intervals.csv and latency.hlog.%n"
+    })
+final class MergeCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "DIR", description = "The shards' result directories.")
+  List<Path> shards;
+
+  @Option(
+      names = {"-o", "--output-dir"},
+      required = true,
+      description = "Where the merged result goes.")
+  Path outputDir;
+
+  @Override
+  public Integer call() {
+    List<RunResult> results = new ArrayList<>();
+    for (Path dir : shards) {
+      results.add(read(dir));
+    }
+    checkShardsOfOneWorkload(results);
+    RunResult merged = ResultMerge.of(results);
+    try {
+      Files.createDirectories(outputDir);
+      JsonResult.write(merged, outputDir.resolve(OutputOptions.JSON));
+      try (CsvIntervals csv = new CsvIntervals(outputDir.resolve(OutputOptions.CSV))) {
+        for (IntervalSample interval : merged.intervals()) {
+          csv.interval(interval, LatencyHistograms.empty());
+        }
+      }
+      List<Path> logs =
+          shards.stream()
+              .map(d -> d.resolve(OutputOptions.HISTOGRAM_LOG))
+              .filter(Files::isRegularFile)
+              .toList();
+      HistogramLogMerge.merge(logs, outputDir.resolve(OutputOptions.HISTOGRAM_LOG));
+    } catch (IOException e) {
+      throw new WorkloadException(
+          "cannot write the merged result to "
+              + outputDir
+              + " ("
+              + e.getMessage()
+              + "): choose a writable --output-dir");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.printf(
+        Locale.ROOT,
+        "merged %d shards into %s: %s, sent %d, received %d, lost %d%n",
+        results.size(),
+        outputDir,
+        merged.status(),
+        merged.totals().counts().sent(),
+        merged.totals().counts().received(),
+        merged.integrity().lost());
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  private static RunResult read(Path dir) {
+    Path file = dir.resolve(OutputOptions.JSON);
+    if (!Files.isRegularFile(file)) {
+      throw new WorkloadException(
+          dir + " holds no " + OutputOptions.JSON + ": give directories written by bench run -o");
+    }
+    try {
+      RunResult result = JsonResult.read(file);
+      if (!RunResult.SCHEMA.equals(result.schema())) {
+        throw new WorkloadException(file + " is a " + result.schema() + " result");
+      }
+      return result;
+    } catch (IOException e) {
+      throw new WorkloadException(file + " is not a brokerbench result: " + e.getMessage());
+    }
+  }
+
+  /** Refuses results that are not disjoint shards of one workload. */
+  private static void checkShardsOfOneWorkload(List<RunResult> results) {
+    Shard first = results.get(0).shard();
+    List<RunResult> byFirstProducer = new ArrayList<>(results);
+    byFirstProducer.sort(Comparator.comparingInt(r -> r.shard().firstProducer()));
+    int nextProducer = 0;
+    for (RunResult r : byFirstProducer) {
+      Shard s = r.shard();
+      if (s.totalProducers() != first.totalProducers()
+          || s.totalConsumers() != first.totalConsumers()) {
+        throw new WorkloadException(
+            "these results are not shards of one workload: one has "
+                + first.totalProducers()
+                + " producers and "
+                + first.totalConsumers()
+                + " consumers in all, another "
+                + s.totalProducers()
+                + " and "
+                + s.totalConsumers());
+      }
+      if (s.firstProducer() < nextProducer) {
+        throw new WorkloadException(
+            "two results play producer "
+                + s.firstProducer()
+                + ": give each shard's directory once");
+      }
+      nextProducer = s.firstProducer() + r.workload().producers();
+    }
+  }
+}

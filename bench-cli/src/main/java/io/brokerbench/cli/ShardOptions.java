@@ -1,0 +1,128 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.workload.Shard;
+import io.brokerbench.workload.Workload;
+import io.brokerbench.workload.WorkloadException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.function.Function;
+import picocli.CommandLine.Option;
+
+/**
+ * Running one shard of a workload split over several processes: which shard, the producer id base
+ * all shards share, and the instant they all start. Without {@code --shard}, Kubernetes' {@value
+ * #INDEX_VARIABLE} with {@value #COUNT_VARIABLE} name the shard, so an Indexed Job needs no wrapper
+ * script.
+ */
+final class ShardOptions {
+  /** The variable Kubernetes sets in each pod of an Indexed Job: the 0-based completion index. */
+  static final String INDEX_VARIABLE = "JOB_COMPLETION_INDEX";
+
+  /** The variable naming how many shards there are (a Job's completions). */
+  static final String COUNT_VARIABLE = "BROKERBENCH_SHARDS";
+
+  @Option(
+      names = "--shard",
+      paramLabel = "I/N",
+      description =
+          "Run shard I (0-based) of the workload split N ways: producers, consumers and the rate"
+              + " divided, producer ids global. Default: from "
+              + INDEX_VARIABLE
+              + " and "
+              + COUNT_VARIABLE
+              + " when set.")
+  String shard;
+
+  @Option(
+      names = "--producer-id-base",
+      paramLabel = "N",
+      description =
+          "First producer id stamped into messages (0-65535); shards of one workload must share"
+              + " it (default: 0 for shards, random otherwise).")
+  Integer producerIdBase;
+
+  @Option(
+      names = "--start-at",
+      paramLabel = "TIME",
+      description =
+          "Start sending at this instant (ISO-8601 such as 2026-11-24T10:00:00Z, or epoch"
+              + " milliseconds), so that every shard starts together; at most an hour ahead.")
+  String startAt;
+
+  /**
+   * The shard of {@code whole} this process runs, or null when no shard is named.
+   *
+   * @throws WorkloadException for a shard that cannot be read or does not exist
+   */
+  Shard.Part plan(Workload whole, Function<String, String> env) {
+    String named = shard != null ? shard : fromEnvironment(env);
+    return named == null ? null : parse(named, whole);
+  }
+
+  /**
+   * Tells the run its shard (or null), the producer id base and the start time.
+   *
+   * @throws WorkloadException for an id base or start time that cannot be used
+   */
+  void configure(BenchmarkRun.Builder builder, Shard.Part plan) {
+    if (producerIdBase != null && (producerIdBase < 0 || producerIdBase > 0xFFFF)) {
+      throw new WorkloadException(
+          "--producer-id-base must be between 0 and 65535 (got " + producerIdBase + ")");
+    }
+    if (plan != null) {
+      builder.shard(plan.shard()).producerIdBase(producerIdBase == null ? 0 : producerIdBase);
+    } else if (producerIdBase != null) {
+      builder.producerIdBase(producerIdBase);
+    }
+    if (startAt != null) {
+      builder.startAt(instant(startAt));
+    }
+  }
+
+  private static String fromEnvironment(Function<String, String> env) {
+    String index = env.apply(INDEX_VARIABLE);
+    String count = env.apply(COUNT_VARIABLE);
+    if (index == null || index.isBlank()) {
+      return null;
+    }
+    if (count == null || count.isBlank()) {
+      throw new WorkloadException(
+          INDEX_VARIABLE
+              + " is set ("
+              + index
+              + ") but "
+              + COUNT_VARIABLE
+              + " is not: set it to the Job's completions, or give --shard I/N");
+    }
+    return index.trim() + "/" + count.trim();
+  }
+
+  private static Shard.Part parse(String text, Workload whole) {
+    String[] parts = text.split("/", -1);
+    try {
+      if (parts.length == 2) {
+        return Shard.of(
+            whole, Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim()));
+      }
+    } catch (NumberFormatException e) {
+      // Worded below, with the other malformed forms.
+    }
+    throw new WorkloadException(
+        "'" + text + "' is not a shard: give I/N, such as 0/4 for the first of 4 shards");
+  }
+
+  private static Instant instant(String text) {
+    try {
+      String t = text.trim();
+      return t.chars().allMatch(Character::isDigit)
+          ? Instant.ofEpochMilli(Long.parseLong(t))
+          : Instant.parse(t);
+    } catch (DateTimeParseException | NumberFormatException e) {
+      throw new WorkloadException(
+          "--start-at '"
+              + text
+              + "' is not an instant: give ISO-8601 (2026-11-24T10:00:00Z) or epoch milliseconds");
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package io.brokerbench.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ShardTest {
+  private static final Workload WHOLE =
+      Workload.builder().producers(10).consumers(3).rate(10_000).messagesPerProducer(500).build();
+
+  @Test
+  void producersConsumersAndTheRateAreDividedWithTheRemainderOnTheFirstShards() {
+    List<Shard.Part> parts = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      parts.add(Shard.of(WHOLE, i, 4));
+    }
+
+    assertThat(parts).extracting(p -> p.workload().producers()).containsExactly(3, 3, 2, 2);
+    assertThat(parts).extracting(p -> p.workload().consumers()).containsExactly(1, 1, 1, 0);
+    assertThat(parts).extracting(p -> p.shard().firstProducer()).containsExactly(0, 3, 6, 8);
+    assertThat(parts).extracting(p -> p.shard().firstConsumer()).containsExactly(0, 1, 2, 3);
+    assertThat(parts)
+        .extracting(p -> p.workload().rate().steps().get(0).messagesPerSecond())
+        .containsExactly(3_000.0, 3_000.0, 2_000.0, 2_000.0);
+    assertThat(parts)
+        .allSatisfy(p -> assertThat(p.workload().messagesPerProducer()).isEqualTo(500));
+    assertThat(parts)
+        .allSatisfy(
+            p -> {
+              assertThat(p.shard().totalProducers()).isEqualTo(10);
+              assertThat(p.shard().totalConsumers()).isEqualTo(3);
+            });
+  }
+
+  @Test
+  void aShardThatDoesNotExistOrWouldBeEmptyIsRefused() {
+    assertThatThrownBy(() -> Shard.of(WHOLE, 4, 4))
+        .hasMessage("shard 4/4 does not exist: give I/N with 0 <= I < N");
+    assertThatThrownBy(() -> Shard.of(WHOLE, 12, 14))
+        .hasMessage(
+            "shard 12/14 would have no producer and no consumer: the workload has 10 producers"
+                + " and 3 consumers for 14 shards");
+  }
+}
