@@ -36,12 +36,12 @@ public final class RocketMqToolReport implements ReportSink {
     if (s.counts().sent() > 0 || s.counts().notAccepted().total() > 0) {
       out.printf(
           Locale.ROOT,
-          "Current Time: %s | Send TPS: %d | Max RT(ms): %d | Average RT(ms): %7.3f | Send Failed:"
+          "Current Time: %s | Send TPS: %d | Max RT(ms): %s | Average RT(ms): %7s | Send Failed:"
               + " %d | Response Failed: %d%n",
           now,
           Math.round(s.rates().sentPerSecond()),
-          rt == null ? 0 : (long) (rt.maxMicros() / 1000),
-          rt == null ? 0 : rt.meanMicros() / 1000,
+          maxMillis(rt),
+          meanMillis(rt),
           s.counts().notAccepted().failed(),
           s.counts().notAccepted().rejected());
     }
@@ -50,16 +50,27 @@ public final class RocketMqToolReport implements ReportSink {
     if (s.counts().received() > 0) {
       out.printf(
           Locale.ROOT,
-          "Current Time: %s | Consume TPS: %d | AVG(B2C) RT(ms): %7.3f | AVG(S2C) RT(ms): %7.3f |"
-              + " MAX(B2C) RT(ms): %d | MAX(S2C) RT(ms): %d%n",
+          "Current Time: %s | Consume TPS: %d | AVG(B2C) RT(ms): %7s | AVG(S2C) RT(ms): %7s |"
+              + " MAX(B2C) RT(ms): %s | MAX(S2C) RT(ms): %s%n",
           now,
           Math.round(s.rates().receivedPerSecond()),
-          b2c == null ? 0 : b2c.meanMicros() / 1000,
-          s2c == null ? 0 : s2c.meanMicros() / 1000,
-          b2c == null ? 0 : (long) (b2c.maxMicros() / 1000),
-          s2c == null ? 0 : (long) (s2c.maxMicros() / 1000));
+          meanMillis(b2c),
+          meanMillis(s2c),
+          maxMillis(b2c),
+          maxMillis(s2c));
     }
     out.flush();
+  }
+
+  // The tool prints 0 for what it did not measure; "-" says so (confirms off, no store times).
+  private static String meanMillis(LatencySummary l) {
+    return l == null || l.count() == 0
+        ? "-"
+        : String.format(Locale.ROOT, "%.3f", l.meanMicros() / 1000);
+  }
+
+  private static String maxMillis(LatencySummary l) {
+    return l == null || l.count() == 0 ? "-" : String.valueOf((long) (l.maxMicros() / 1000));
   }
 
   /** Finds this report by the name {@code rocketmq}. */

@@ -3,6 +3,8 @@ package io.brokerbench.rocketmq;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.Rates;
 import io.brokerbench.result.TestResults;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -24,5 +26,27 @@ class RocketMqToolReportTest {
             "Current Time: .* \\| Consume TPS: 9000 \\| AVG\\(B2C\\) RT\\(ms\\):   1.500 \\|"
                 + " AVG\\(S2C\\) RT\\(ms\\):   1.500 \\| MAX\\(B2C\\) RT\\(ms\\): 8 \\|"
                 + " MAX\\(S2C\\) RT\\(ms\\): 4");
+  }
+
+  @Test
+  void whatWasNotMeasuredShowsAsADashNeverAsZero() {
+    IntervalSample withoutConfirms =
+        new IntervalSample(
+            0,
+            0,
+            0,
+            0,
+            1,
+            false,
+            TestResults.counts(1_000, 0, 1_000),
+            new Rates(1_000, 0, 1_000),
+            java.util.Map.of("e2e_send", TestResults.latency(1_000, 8_000)),
+            10,
+            1 << 20);
+    new RocketMqToolReport(out).interval(withoutConfirms, LatencyHistograms.empty());
+
+    assertThat(text.toString())
+        .containsPattern("Send TPS: 1000 \\| Max RT\\(ms\\): - \\| Average RT\\(ms\\): +- \\|")
+        .containsPattern("AVG\\(S2C\\) RT\\(ms\\): +- \\|.* MAX\\(S2C\\) RT\\(ms\\): -");
   }
 }
