@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerbench.compare.MetricChange;
 import io.brokerbench.compare.RunComparison;
 import io.brokerbench.htmlreport.HtmlReport;
-import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.ThresholdOutcome;
@@ -133,7 +132,7 @@ final class CompareCommand implements Callable<Integer> {
     if (!baselineScenario && !candidateScenario) {
       pairs.put(
           baseline.getFileName() + " -> " + candidate.getFileName(),
-          new RunResult[] {result(baseline), result(candidate)});
+          new RunResult[] {ResultFiles.read(baseline), ResultFiles.read(candidate)});
       return pairs;
     }
     if (baselineScenario != candidateScenario) {
@@ -152,7 +151,8 @@ final class CompareCommand implements Callable<Integer> {
       Path beforeDir = match == null ? null : baseline.resolve(match.dir());
       Path afterDir = candidate.resolve(cell.dir());
       if (match != null && hasResult(beforeDir) && hasResult(afterDir)) {
-        pairs.put(cell.id(), new RunResult[] {result(beforeDir), result(afterDir)});
+        pairs.put(
+            cell.id(), new RunResult[] {ResultFiles.read(beforeDir), ResultFiles.read(afterDir)});
       }
     }
     if (pairs.isEmpty()) {
@@ -177,29 +177,6 @@ final class CompareCommand implements Callable<Integer> {
 
   private static boolean hasResult(Path dir) {
     return Files.isRegularFile(dir.resolve(OutputOptions.JSON));
-  }
-
-  /** The result in a result directory or file. */
-  private static RunResult result(Path path) {
-    Path file = Files.isDirectory(path) ? path.resolve(OutputOptions.JSON) : path;
-    if (!Files.isRegularFile(file)) {
-      throw new WorkloadException(
-          path + " holds no " + OutputOptions.JSON + ": give a directory written by bench run -o");
-    }
-    try {
-      RunResult result = JsonResult.read(file);
-      if (!RunResult.SCHEMA.equals(result.schema())) {
-        throw new WorkloadException(
-            file + " is a " + result.schema() + " result: compare results of " + RunResult.SCHEMA);
-      }
-      return result;
-    } catch (IOException e) {
-      throw new WorkloadException(
-          file
-              + " is not a brokerbench result ("
-              + e.getMessage().lines().findFirst().orElse("")
-              + ")");
-    }
   }
 
   private static void print(RunComparison c, PrintWriter out) {

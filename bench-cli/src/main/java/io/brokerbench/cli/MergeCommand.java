@@ -50,7 +50,7 @@ final class MergeCommand implements Callable<Integer> {
   public Integer call() {
     List<RunResult> results = new ArrayList<>();
     for (Path dir : shards) {
-      results.add(read(dir));
+      results.add(ResultFiles.read(dir));
     }
     checkShardsOfOneWorkload(results);
     RunResult merged = ResultMerge.of(results);
@@ -88,23 +88,6 @@ final class MergeCommand implements Callable<Integer> {
         merged.integrity().lost());
     out.flush();
     return ExitCodes.OK;
-  }
-
-  private static RunResult read(Path dir) {
-    Path file = dir.resolve(OutputOptions.JSON);
-    if (!Files.isRegularFile(file)) {
-      throw new WorkloadException(
-          dir + " holds no " + OutputOptions.JSON + ": give directories written by bench run -o");
-    }
-    try {
-      RunResult result = JsonResult.read(file);
-      if (!RunResult.SCHEMA.equals(result.schema())) {
-        throw new WorkloadException(file + " is a " + result.schema() + " result");
-      }
-      return result;
-    } catch (IOException e) {
-      throw new WorkloadException(file + " is not a brokerbench result: " + e.getMessage());
-    }
   }
 
   /** Refuses results that are not disjoint shards of one workload. */

@@ -1,0 +1,42 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.workload.WorkloadException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads the results commands take as input, refusing anything else in one line. */
+final class ResultFiles {
+  private ResultFiles() {}
+
+  /**
+   * The result in a directory written by {@code bench run -o}, or in a {@code result.json} file.
+   *
+   * @throws WorkloadException when there is none, or it is not a result of schema {@value
+   *     RunResult#SCHEMA}
+   */
+  static RunResult read(Path path) {
+    Path file = Files.isDirectory(path) ? path.resolve(OutputOptions.JSON) : path;
+    if (!Files.isRegularFile(file)) {
+      throw new WorkloadException(
+          path + " holds no " + OutputOptions.JSON + ": give a directory written by bench run -o");
+    }
+    RunResult result;
+    try {
+      result = JsonResult.read(file);
+    } catch (IOException e) {
+      throw new WorkloadException(
+          file
+              + " is not a brokerbench result ("
+              + e.getMessage().lines().findFirst().orElse("")
+              + ")");
+    }
+    if (!RunResult.SCHEMA.equals(result.schema())) {
+      throw new WorkloadException(
+          file + " is a " + result.schema() + " result: give results of " + RunResult.SCHEMA);
+    }
+    return result;
+  }
+}
