@@ -449,6 +449,9 @@ public final class Runner {
     boolean shared = false;
     for (int i = 0; i < producers.size(); i++) {
       int global = shard.firstProducer() + i;
+      if (!shard.destinationConsumed(workload, global % workload.destinations().count())) {
+        continue;
+      }
       if (consumedOnlyHere(global)) {
         if (trackers[global].unique() < producers.get(i).accepted()) {
           return false;
