@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import io.brokerbench.rabbitmq.QueueDeclaration;
 import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.spi.DestinationSpec;
@@ -26,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class Amqp10QueueDeclarationIT {
   private String queue;
-  private Connection admin;
+  private RabbitAdmin admin;
 
   @BeforeEach
   void requireBroker() throws Exception {
@@ -35,19 +33,12 @@ class Amqp10QueueDeclarationIT {
         "bb-amqp10-decl-"
             + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36)
                 .toLowerCase(Locale.ROOT);
-    Amqp10Config config = Amqp10Config.parse(Map.of("url", TestBroker.url()));
-    ConnectionFactory factory = new ConnectionFactory();
-    factory.setHost(config.host());
-    factory.setPort(config.port());
-    factory.setUsername(config.user());
-    factory.setPassword(config.password());
-    factory.setAutomaticRecoveryEnabled(false);
-    admin = factory.newConnection("brokerbench-amqp10-declaration-test");
+    admin = new RabbitAdmin();
   }
 
   @AfterEach
   void deleteQueue() throws Exception {
-    try (Channel channel = admin.createChannel()) {
+    try (Channel channel = admin.channel()) {
       channel.queueDelete(queue);
     }
     admin.close();
@@ -59,7 +50,7 @@ class Amqp10QueueDeclarationIT {
       driver.declare(List.of(new DestinationSpec(queue, true)));
 
       // Durable: the same declaration, durable, is accepted as equivalent.
-      try (Channel channel = admin.createChannel()) {
+      try (Channel channel = admin.channel()) {
         QueueDeclaration.of(queue, QueueType.CLASSIC, true, false, Map.of()).declareOn(channel);
       }
       driver.cleanup();
@@ -67,14 +58,14 @@ class Amqp10QueueDeclarationIT {
 
     assertThat(exists(queue)).isFalse();
     // What the amqp091 driver then declares for "-f persistent" (auto-delete, its default) works.
-    try (Channel channel = admin.createChannel()) {
+    try (Channel channel = admin.channel()) {
       QueueDeclaration.of(queue, QueueType.CLASSIC, true, true, Map.of()).declareOn(channel);
     }
   }
 
   @Test
   void anExistingQueueOfAnotherTypeIsRefusedNamingBothTypes() throws Exception {
-    try (Channel channel = admin.createChannel()) {
+    try (Channel channel = admin.channel()) {
       QueueDeclaration.of(queue, QueueType.QUORUM, true, false, Map.of()).declareOn(channel);
     }
     try (Driver driver = new Amqp10DriverProvider().open(TestBroker.options())) {
@@ -92,7 +83,7 @@ class Amqp10QueueDeclarationIT {
 
   @Test
   void anExistingQueueOfTheTypeAskedIsUsedAndLeftInPlace() throws Exception {
-    try (Channel channel = admin.createChannel()) {
+    try (Channel channel = admin.channel()) {
       // Not durable while the run is persistent: still a classic queue, so it is used.
       channel.queueDeclare(queue, false, false, false, Map.of());
     }
@@ -122,7 +113,7 @@ class Amqp10QueueDeclarationIT {
   }
 
   private boolean exists(String name) throws IOException {
-    try (Channel channel = admin.createChannel()) {
+    try (Channel channel = admin.channel()) {
       channel.queueDeclarePassive(name);
       return true;
     } catch (IOException e) {

@@ -20,6 +20,11 @@ final class RabbitAdmin implements AutoCloseable {
     connection = factory.newConnection("brokerbench-amqp10-test");
   }
 
+  /** A channel for what the other methods do not cover; the caller closes it. */
+  Channel channel() throws java.io.IOException {
+    return connection.createChannel();
+  }
+
   /** Messages ready in the queue. */
   long depth(String queue) throws Exception {
     try (Channel channel = connection.createChannel()) {
