@@ -14,6 +14,11 @@ import java.util.Map;
  * URI is given.
  */
 public final class Amqp091DriverProvider implements DriverProvider {
+  /**
+   * RabbitMQ 4.0, for tools that start a broker in a container; its image lets guest in from
+   * outside.
+   */
+  private static final String CONTAINER_IMAGE = "rabbitmq:4.0";
 
   @Override
   public String name() {
@@ -36,7 +41,7 @@ public final class Amqp091DriverProvider implements DriverProvider {
   @Override
   public TargetOption target() {
     return new TargetOption(
-        "uri", "BROKERBENCH_AMQP_URI", "amqp://guest:guest@127.0.0.1:5672", 5672);
+        "uri", "BROKERBENCH_AMQP_URI", "amqp://guest:guest@127.0.0.1:5672", 5672, CONTAINER_IMAGE);
   }
 
   @Override

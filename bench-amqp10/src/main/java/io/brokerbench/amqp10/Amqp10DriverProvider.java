@@ -19,6 +19,9 @@ import java.util.Map;
  * 1.0, memory store) in this process; its figures are smoke figures, since it shares the CPU.
  */
 public final class Amqp10DriverProvider implements DriverProvider {
+  /** RabbitMQ 4.0, whose AMQP 1.0 needs no plugin, for tools that start a broker in a container. */
+  private static final String CONTAINER_IMAGE = "rabbitmq:4.0";
+
   static final String NAME = "amqp10";
 
   @Override
@@ -42,7 +45,11 @@ public final class Amqp10DriverProvider implements DriverProvider {
   @Override
   public TargetOption target() {
     return new TargetOption(
-        "url", "BROKERBENCH_AMQP10_URI", "amqp://guest:guest@127.0.0.1:5672", 5672);
+        "url",
+        "BROKERBENCH_AMQP10_URI",
+        "amqp://guest:guest@127.0.0.1:5672",
+        5672,
+        CONTAINER_IMAGE);
   }
 
   @Override

@@ -124,6 +124,9 @@ public final class BenchmarkRunner {
   private BrokerChoice choice(DriverProvider driver) {
     return brokers.computeIfAbsent(
         driver.name(),
-        n -> embedded ? BrokerChoice.embedded(driver) : BrokerChoice.of(driver, environment));
+        n ->
+            embedded
+                ? BrokerChoice.embedded(driver)
+                : BrokerChoice.of(driver, environment, BrokerContainers.onThisMachine()));
   }
 }
