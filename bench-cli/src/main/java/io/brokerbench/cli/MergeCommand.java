@@ -1,12 +1,15 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.report.CsvIntervals;
 import io.brokerbench.report.HistogramLogMerge;
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.ClockStatus;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.ResultMerge;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ShardSummary;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
@@ -53,21 +56,24 @@ final class MergeCommand implements Callable<Integer> {
       results.add(ResultFiles.read(dir));
     }
     checkShardsOfOneWorkload(results);
-    RunResult merged = ResultMerge.of(results);
+    RunResult merged;
     try {
       Files.createDirectories(outputDir);
+      List<Path> logs =
+          shards.stream()
+              .map(d -> d.resolve(OutputOptions.HISTOGRAM_LOG))
+              .filter(Files::isRegularFile)
+              .toList();
+      merged =
+          ResultMerge.of(
+              results,
+              HistogramLogMerge.merge(logs, outputDir.resolve(OutputOptions.HISTOGRAM_LOG)));
       JsonResult.write(merged, outputDir.resolve(OutputOptions.JSON));
       try (CsvIntervals csv = new CsvIntervals(outputDir.resolve(OutputOptions.CSV))) {
         for (IntervalSample interval : merged.intervals()) {
           csv.interval(interval, LatencyHistograms.empty());
         }
       }
-      List<Path> logs =
-          shards.stream()
-              .map(d -> d.resolve(OutputOptions.HISTOGRAM_LOG))
-              .filter(Files::isRegularFile)
-              .toList();
-      HistogramLogMerge.merge(logs, outputDir.resolve(OutputOptions.HISTOGRAM_LOG));
     } catch (IOException e) {
       throw new WorkloadException(
           "cannot write the merged result to "
@@ -86,8 +92,31 @@ final class MergeCommand implements Callable<Integer> {
         merged.totals().counts().sent(),
         merged.totals().counts().received(),
         merged.integrity().lost());
+    for (ShardSummary s : merged.shards()) {
+      Double p99 = s.p99Micros().get(LatencyKind.END_TO_END.key());
+      out.printf(
+          Locale.ROOT,
+          "  producers from %d, consumers from %d on %s: %s, sent %d, received %d, e2e p99 %s,"
+              + " clock %s%n",
+          s.shard().firstProducer(),
+          s.shard().firstConsumer(),
+          s.host(),
+          s.status(),
+          s.counts().sent(),
+          s.counts().received(),
+          p99 == null ? "-" : String.format(Locale.ROOT, "%.0f us", p99),
+          clock(s.clock()));
+    }
+    merged.warnings().forEach(w -> out.println(w.message()));
     out.flush();
     return ExitCodes.OK;
+  }
+
+  private static String clock(ClockStatus clock) {
+    if (clock.bounded()) {
+      return "max error " + clock.maxErrorMicros() + " us";
+    }
+    return clock.equals(ClockStatus.UNKNOWN) ? "unknown" : "not synchronized";
   }
 
   /** Refuses results that are not disjoint shards of one workload. */

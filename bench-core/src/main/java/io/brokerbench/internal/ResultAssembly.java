@@ -79,6 +79,7 @@ public record ResultAssembly(
             List.of(),
             List.of(),
             List.of(),
+            List.of(),
             List.of()));
   }
 
@@ -140,6 +141,7 @@ public record ResultAssembly(
             steps,
             intervals,
             warnings,
+            List.of(),
             List.of()));
   }
 

@@ -22,6 +22,7 @@ import java.time.Instant;
  * @param java Java runtime version
  * @param cores processors available to the JVM
  * @param brokerbenchVersion version of brokerbench
+ * @param clock how far this host's clock may be off, for latencies measured across hosts
  */
 public record Environment(
     String driver,
@@ -35,7 +36,8 @@ public record Environment(
     String os,
     String java,
     int cores,
-    String brokerbenchVersion) {
+    String brokerbenchVersion,
+    ClockStatus clock) {
 
   /**
    * This process's environment for a run against the described driver.
@@ -56,7 +58,8 @@ public record Environment(
         System.getProperty("os.name") + " " + System.getProperty("os.version"),
         Runtime.version().toString(),
         Runtime.getRuntime().availableProcessors(),
-        version == null ? "dev" : version);
+        version == null ? "dev" : version,
+        ClockStatus.probe());
   }
 
   private static String hostName() {

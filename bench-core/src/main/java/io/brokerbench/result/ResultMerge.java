@@ -12,7 +12,9 @@ import java.util.TreeMap;
  * Adds up the results of the shards of one workload (see {@link Shard}) into the result of the
  * whole: counters summed, histograms added (never percentiles averaged), integrity computed across
  * shards from each producer's entries, so that a message sent in one shard and received in another
- * is neither lost nor foreign, and a message no shard received is lost.
+ * is neither lost nor foreign, and a message no shard received is lost. Each shard's own figures
+ * are kept beside the whole ({@link RunResult#shards()}); shards on several hosts whose clocks may
+ * be further apart than the latencies between them raise {@link Warning#CLOCK_UNCERTAINTY}.
  *
  * <pre>{@code
  * RunResult whole = ResultMerge.of(List.of(shardA, shardB));
@@ -20,8 +22,8 @@ import java.util.TreeMap;
  *
  * <p>Durations are those of the longest shard; CPU time and memory are summed over the processes.
  * Intervals are merged by their epoch start time (their counts added); their latency percentiles
- * cannot be merged from the result alone and are left out (the shards' HdrHistogram logs hold
- * them).
+ * cannot be merged from the results alone: they come from the merge of the shards' HdrHistogram
+ * logs ({@link io.brokerbench.report.HistogramLogMerge}), or are left out.
  */
 public final class ResultMerge {
   private ResultMerge() {}
@@ -32,6 +34,19 @@ public final class ResultMerge {
    * @throws IllegalArgumentException when there is no result, or one carries no histograms
    */
   public static RunResult of(List<RunResult> shards) {
+    return of(shards, Map.of());
+  }
+
+  /**
+   * The result of the whole workload, with its intervals' latencies.
+   *
+   * @param intervalLatency the merged intervals' latency summaries by start time in epoch
+   *     milliseconds, then by latency kind key, as {@link
+   *     io.brokerbench.report.HistogramLogMerge#merge} returns them
+   * @throws IllegalArgumentException when there is no result, or one carries no histograms
+   */
+  public static RunResult of(
+      List<RunResult> shards, Map<Long, Map<String, LatencySummary>> intervalLatency) {
     if (shards.isEmpty()) {
       throw new IllegalArgumentException("no results to merge");
     }
@@ -45,17 +60,19 @@ public final class ResultMerge {
     List<ProducerIntegrity> byProducer = integrityByProducer(shards);
     long foreign = shards.stream().mapToLong(r -> r.integrity().foreign()).sum();
     IntegrityCounts integrity = IntegrityCounts.of(byProducer, foreign, p -> true);
-    Map<String, LatencySummary> summaries = LatencySummary.allWithHistograms(latency);
+    Map<String, LatencySummary> latencies = LatencySummary.allWithHistograms(latency);
     String status = status(shards);
     List<Warning> warnings =
         new ArrayList<>(
             RunWarnings.of(
                 first.environment(),
                 totals.counts(),
-                summaries,
+                latencies,
                 integrity,
                 RunResult.INTERRUPTED.equals(status),
                 0));
+    List<ShardSummary> summaries = shards.stream().map(ShardSummary::of).toList();
+    ClockUncertainty.of(summaries, latencies).ifPresent(warnings::add);
     Shard shard = first.shard();
     return new RunResult(
         RunResult.SCHEMA,
@@ -67,13 +84,14 @@ public final class ResultMerge {
         new Shard(0, shard.totalProducers(), 0, shard.totalConsumers()),
         first.environment(),
         totals,
-        summaries,
+        latencies,
         integrity,
         byProducer,
         steps(shards),
-        intervals(shards),
+        intervals(shards, intervalLatency),
         warnings,
-        List.of());
+        List.of(),
+        summaries);
   }
 
   private static String status(List<RunResult> shards) {
@@ -168,7 +186,8 @@ public final class ResultMerge {
     return List.copyOf(merged.values());
   }
 
-  private static List<IntervalSample> intervals(List<RunResult> shards) {
+  private static List<IntervalSample> intervals(
+      List<RunResult> shards, Map<Long, Map<String, LatencySummary>> intervalLatency) {
     Map<Long, IntervalSample> merged = new TreeMap<>();
     for (RunResult r : shards) {
       for (IntervalSample s : r.intervals()) {
@@ -205,7 +224,8 @@ public final class ResultMerge {
               s.warmup(),
               s.counts(),
               s.rates(),
-              shards.size() == 1 ? s.latency() : Map.of(),
+              intervalLatency.getOrDefault(
+                  s.startEpochMillis(), shards.size() == 1 ? s.latency() : Map.of()),
               s.cpuPercent(),
               s.rssBytes()));
     }

@@ -37,6 +37,8 @@ import java.util.Map;
  * @param intervals the per-interval series
  * @param warnings things the reader must know (loss, embedded broker, stamp in headers)
  * @param thresholds the run's pass/fail criteria checked on this result ({@code --assert})
+ * @param shards each shard's part, for a result merged from shards ({@code bench merge}); empty
+ *     otherwise
  */
 public record RunResult(
     String schema,
@@ -54,7 +56,8 @@ public record RunResult(
     List<StepResult> steps,
     List<IntervalSample> intervals,
     List<Warning> warnings,
-    List<ThresholdOutcome> thresholds) {
+    List<ThresholdOutcome> thresholds,
+    List<ShardSummary> shards) {
 
   /** The schema identifier written in every result. */
   public static final String SCHEMA = "brokerbench-result/2";
@@ -76,6 +79,7 @@ public record RunResult(
     intervals = List.copyOf(intervals);
     warnings = List.copyOf(warnings);
     thresholds = List.copyOf(thresholds);
+    shards = shards == null ? List.of() : List.copyOf(shards);
   }
 
   /** This result with these threshold outcomes. */
@@ -96,7 +100,8 @@ public record RunResult(
         steps,
         intervals,
         warnings,
-        outcomes);
+        outcomes,
+        shards);
   }
 
   /** True when every threshold checked passed (and when there was none). */

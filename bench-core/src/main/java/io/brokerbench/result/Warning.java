@@ -34,6 +34,12 @@ public record Warning(String code, String message) {
   /** The stamp travelled in a header because the body was too small. */
   public static final String HEADER_STAMP = "HEADER_STAMP";
 
+  /**
+   * Shards ran on several hosts whose clocks may be further apart than the latencies measured
+   * between them.
+   */
+  public static final String CLOCK_UNCERTAINTY = "CLOCK_UNCERTAINTY";
+
   /** A report output failed and was stopped. */
   public static final String REPORT_OUTPUT = "REPORT_OUTPUT";
 

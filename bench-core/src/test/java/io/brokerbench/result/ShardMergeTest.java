@@ -123,6 +123,16 @@ class ShardMergeTest {
         // The summaries are computed from the merged histograms, not averaged.
         assertThat(m.withoutHistogram()).isEqualTo(w.withoutHistogram());
       }
+      // Each shard's own figures stay beside the whole; one host, so no clock warning.
+      assertThat(merged.shards())
+          .extracting(ShardSummary::shard, ShardSummary::counts)
+          .containsExactly(
+              org.assertj.core.groups.Tuple.tuple(shardA.shard(), shardA.totals().counts()),
+              org.assertj.core.groups.Tuple.tuple(shardB.shard(), shardB.totals().counts()));
+      assertThat(merged.shards().get(1).p99Micros())
+          .containsEntry("e2e", shardB.latency().get("e2e").p99Micros());
+      assertThat(merged.warned(Warning.CLOCK_UNCERTAINTY)).isFalse();
+      assertThat(whole.shards()).isEmpty();
       // The stall makes the latencies from the intended time worth comparing.
       assertThat(whole.latency().get("e2e").maxMicros()).isGreaterThan(40_000);
     } finally {

@@ -24,7 +24,8 @@ public final class TestResults {
         "Linux",
         "17",
         2,
-        "0.1.0-SNAPSHOT");
+        "0.1.0-SNAPSHOT",
+        new ClockStatus("adjtimex", true, 5_000, 1_000));
   }
 
   /** Counts with these sent, confirmed and received messages and nothing else. */
@@ -80,6 +81,7 @@ public final class TestResults {
         totals,
         latency,
         integrity,
+        List.of(),
         List.of(),
         List.of(),
         List.of(),

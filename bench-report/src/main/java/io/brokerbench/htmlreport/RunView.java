@@ -31,6 +31,7 @@ import java.util.Map;
  * @param intervals the over-time series
  * @param distributions a percentile curve per latency kind that has values
  * @param steps the per-step rows; shown when there are several
+ * @param shards the per-shard rows of a merged result; empty otherwise
  */
 record RunView(
     String id,
@@ -46,7 +47,8 @@ record RunView(
     List<Warning> warnings,
     IntervalSeries intervals,
     List<Distribution> distributions,
-    List<StepsTable.Row> steps) {
+    List<StepsTable.Row> steps,
+    List<ShardsTable.Row> shards) {
 
   /**
    * The percentile distribution of one latency kind.
@@ -74,7 +76,8 @@ record RunView(
         result.warnings(),
         IntervalSeries.of(result),
         distributions(result.latency()),
-        StepsTable.rows(result));
+        StepsTable.rows(result),
+        ShardsTable.rows(result));
   }
 
   private static List<Distribution> distributions(Map<String, LatencySummary> latency) {

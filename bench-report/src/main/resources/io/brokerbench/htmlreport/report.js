@@ -134,6 +134,7 @@
       renderClient(charts, run);
     }
     if (run.steps.length > 1) renderSteps(section, charts, run);
+    if (run.shards.length) renderShards(section, run);
     section.appendChild(el('div', { 'class': 'tables' }, [
       facts('Totals (after warm-up)', run.summary),
       facts('Integrity (whole run)', run.integrity, ['lost', 'duplicates', 'foreign']),
@@ -226,6 +227,21 @@
       { title: 'e2e max ms', numeric: true, value: function (s) { return millis(s.e2e.maxMillis); } },
       { title: 'CPU µs/msg', numeric: true, value: function (s) { return fixed(s.cpuMicrosPerMessage, 2); } }
     ], run.steps));
+  }
+
+  function renderShards(section, run) {
+    section.appendChild(el('h4', {}, ['Shards (' + run.shards.length + ')']));
+    section.appendChild(table([
+      { title: 'producers', value: function (s) { return s.producers; } },
+      { title: 'consumers', value: function (s) { return s.consumers; } },
+      { title: 'host', value: function (s) { return s.host; } },
+      { title: 'status', value: function (s) { return s.status; } },
+      { title: 'sent msg/s', numeric: true, value: function (s) { return fixed(s.sentPerSecond, 0); } },
+      { title: 'received msg/s', numeric: true, value: function (s) { return fixed(s.receivedPerSecond, 0); } },
+      { title: 'e2e p99 ms', numeric: true, value: function (s) { return millis(s.e2eP99Millis); } },
+      { title: 'CPU µs/msg', numeric: true, value: function (s) { return fixed(s.cpuMicrosPerMessage, 2); } },
+      { title: 'clock error', value: function (s) { return s.clock; } }
+    ], run.shards));
   }
 
   function renderScenario(parent, scenario) {

@@ -36,14 +36,16 @@ final class HeadlessChromium {
    * @param charts each chart's status line by chart id
    * @param errors script errors the page caught
    * @param summary the last line, {@code charts N drawn M errors E}
+   * @param dom the page's DOM after its scripts ran
    */
-  record PageStatus(Map<String, String> charts, List<String> errors, String summary) {}
+  record PageStatus(Map<String, String> charts, List<String> errors, String summary, String dom) {}
 
   /** Opens the page and reads its status from the DOM. */
   PageStatus open(Path html) throws Exception {
     Path dom = workDir.resolve(html.getFileName() + ".dom.html");
     run(dom, "--dump-dom", html.toUri().toString());
-    Matcher m = STATUS.matcher(Files.readString(dom, StandardCharsets.UTF_8));
+    String page = Files.readString(dom, StandardCharsets.UTF_8);
+    Matcher m = STATUS.matcher(page);
     if (!m.find()) {
       throw new AssertionError("no #report-status in the DOM Chromium dumped: " + dom);
     }
@@ -59,7 +61,7 @@ final class HeadlessChromium {
         summary = line;
       }
     }
-    return new PageStatus(charts, errors, summary);
+    return new PageStatus(charts, errors, summary, page);
   }
 
   /** Saves a screenshot of the page at this window size. */

@@ -131,6 +131,21 @@ class HtmlReportBrowserIT {
   }
 
   @Test
+  void aMergedResultShowsEachShardsRow() throws Exception {
+    Path html = dir.resolve("merged.html");
+    HtmlReport.write(List.of(ReportFixtures.mergedShards(dir.resolve("merged"))), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertEveryChartDrew(status, List.of("input0-rates", "input0-latency"));
+    assertThat(status.dom()).contains("<h4>Shards (2)</h4>").contains("clock error");
+    assertThat(status.dom().split("<td>completed</td>", -1)).hasSize(3);
+    Path png = SCREENSHOTS.resolve("merged.png");
+    chromium.screenshot(html, png, 1400, 3000);
+    assertThat(Files.size(png)).isGreaterThan(20_000);
+  }
+
+  @Test
   void aRunWithoutIntervalsShowsItsTablesAndNoEmptyChart() throws Exception {
     Path html = dir.resolve("no-intervals.html");
     HtmlReport.write(

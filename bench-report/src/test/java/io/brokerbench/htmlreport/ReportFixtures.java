@@ -3,21 +3,31 @@ package io.brokerbench.htmlreport;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.report.HistogramLog;
+import io.brokerbench.report.HistogramLogMerge;
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.ResultMerge;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.TestResults;
 import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
+import io.brokerbench.workload.Destinations;
 import io.brokerbench.workload.RateProfile;
+import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Result and scenario directories as reports read them: of real loopback runs, a few seconds each,
@@ -34,6 +44,50 @@ final class ReportFixtures {
             .warmup(Duration.ofMillis(500))
             .build();
     return write(dir, run(workload, Map.of()));
+  }
+
+  /**
+   * The merge of two shards of one workload (2 producers each reading its own queue, 2 consumers),
+   * each shard run at the same instant on its own loopback broker as a shard process would be,
+   * merged with its HdrHistogram logs as {@code bench merge} does.
+   */
+  static Path mergedShards(Path dir) throws Exception {
+    Workload whole =
+        base()
+            .producers(2)
+            .consumers(2)
+            .destinations(Destinations.pattern("shard-%d", 0, 1))
+            .rate(2_000)
+            .duration(Duration.ofSeconds(1))
+            .build();
+    List<Path> logs = new ArrayList<>();
+    List<Future<RunResult>> runs = new ArrayList<>();
+    Files.createDirectories(dir);
+    Instant startAt = Instant.now().plusSeconds(1);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      for (int i = 0; i < 2; i++) {
+        Shard.Part part = Shard.of(whole, i, 2);
+        Path log = dir.resolve("shard-" + i + ".hlog");
+        logs.add(log);
+        BenchmarkRun run =
+            BenchmarkRun.builder(part.workload())
+                .driver("loopback", Map.of())
+                .shard(part.shard())
+                .startAt(startAt)
+                .sink(new HistogramLog(log))
+                .build();
+        runs.add(pool.submit(run::run));
+      }
+      List<RunResult> shards = new ArrayList<>();
+      for (Future<RunResult> run : runs) {
+        shards.add(run.get(60, TimeUnit.SECONDS));
+      }
+      return write(
+          dir, ResultMerge.of(shards, HistogramLogMerge.merge(logs, dir.resolve("merged.hlog"))));
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   /**
@@ -112,6 +166,7 @@ final class ReportFixtures {
             plain.steps(),
             plain.intervals(),
             List.of(new Warning(Warning.LOSS, warning)),
+            List.of(),
             List.of()));
   }
 

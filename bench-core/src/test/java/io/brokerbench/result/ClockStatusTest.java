@@ -1,0 +1,20 @@
+package io.brokerbench.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ClockStatusTest {
+  @Test
+  void onLinuxTheKernelsTimeKeepingStatusIsRead() {
+    assumeTrue(System.getProperty("os.name").equals("Linux"), "adjtimex is Linux's");
+    ClockStatus clock = ClockStatus.probe();
+
+    assertThat(clock.source()).isEqualTo("adjtimex");
+    // The kernel keeps both at or above 0 (16 s when no daemon synchronizes the clock).
+    assertThat(clock.maxErrorMicros()).isNotNegative();
+    assertThat(clock.estimatedErrorMicros()).isNotNegative();
+    assertThat(clock.bounded()).isEqualTo(clock.inSync());
+  }
+}
