@@ -9,11 +9,14 @@ import io.brokerbench.report.ReportContext;
 import io.brokerbench.report.ReportFormat;
 import io.brokerbench.report.ReportFormats;
 import io.brokerbench.report.ReportSink;
+import io.brokerbench.workload.DurationSyntax;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,8 +45,25 @@ final class OutputOptions {
 
   @Option(
       names = "--prometheus-port",
-      description = "Serve metrics at http://127.0.0.1:PORT/metrics during the run.")
+      description = "Serve metrics at http://HOST:PORT/metrics during the run.")
   Integer prometheusPort;
+
+  @Option(
+      names = "--prometheus-host",
+      defaultValue = "127.0.0.1",
+      description =
+          "The address the metrics are served on (default: ${DEFAULT-VALUE}); 0.0.0.0 for a"
+              + " Prometheus on another host, such as in a Kubernetes pod.")
+  String prometheusHost;
+
+  @Option(
+      names = "--prometheus-linger",
+      defaultValue = "0s",
+      description =
+          "After the run, keep serving its final values this long (such as 2s, more than the"
+              + " scrape interval), so Prometheus scrapes them before the process ends (default:"
+              + " ${DEFAULT-VALUE}).")
+  String prometheusLinger;
 
   @Option(
       names = "--report",
@@ -101,6 +121,7 @@ final class OutputOptions {
    * @throws WorkloadException when the directory cannot be written or the port bound
    */
   List<ReportSink> sinks() {
+    Duration linger = DurationSyntax.parse(prometheusLinger);
     List<ReportSink> sinks = new ArrayList<>();
     if (outputDir != null) {
       try {
@@ -120,15 +141,19 @@ final class OutputOptions {
     }
     if (prometheusPort != null) {
       try {
-        sinks.add(new PrometheusEndpoint(prometheusPort));
+        sinks.add(
+            new PrometheusEndpoint(new InetSocketAddress(prometheusHost, prometheusPort))
+                .lingering(linger));
       } catch (IOException | RuntimeException e) {
         closeAll(sinks);
         throw new WorkloadException(
-            "cannot serve Prometheus metrics on 127.0.0.1:"
+            "cannot serve Prometheus metrics on "
+                + prometheusHost
+                + ":"
                 + prometheusPort
                 + " ("
                 + reason(e)
-                + "): choose another --prometheus-port");
+                + "): choose another --prometheus-port or --prometheus-host");
       }
     }
     return sinks;

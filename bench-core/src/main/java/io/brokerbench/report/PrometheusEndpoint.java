@@ -27,6 +27,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -35,8 +36,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * Serves the run's metrics at {@code http://127.0.0.1:PORT/metrics} in the Prometheus text format
- * (version 0.0.4), written by the Prometheus Java client's model and text writer.
+ * Serves the run's metrics at {@code http://127.0.0.1:PORT/metrics} (or another address) in the
+ * Prometheus text format (version 0.0.4), written by the Prometheus Java client's model and text
+ * writer.
  *
  * <pre>{@code
  * RunResult result =
@@ -123,6 +125,8 @@ public final class PrometheusEndpoint implements ReportSink {
   private Labels runLabels = Labels.EMPTY;
   private IntegrityCounts integrity;
   private volatile MetricSnapshots published = new MetricSnapshots();
+  private Duration linger = Duration.ZERO;
+  private boolean finished;
 
   /**
    * Starts serving on the loopback interface. Nothing is served until the run starts sending.
@@ -131,12 +135,23 @@ public final class PrometheusEndpoint implements ReportSink {
    * @throws IOException when the port cannot be bound
    */
   public PrometheusEndpoint(int port) throws IOException {
+    this(new InetSocketAddress("127.0.0.1", port));
+  }
+
+  /**
+   * Starts serving on this address, such as {@code 0.0.0.0:9400} for a Prometheus on another host.
+   * Nothing is served until the run starts sending.
+   *
+   * @param address the address and port to bind, port 0 for any free one (see {@link #port()})
+   * @throws IOException when the address cannot be bound
+   */
+  public PrometheusEndpoint(InetSocketAddress address) throws IOException {
     for (LatencyKind kind : LatencyKind.values()) {
       runLatencies.put(kind, LatencyRecorder.newHistogram());
     }
     PrometheusRegistry registry = new PrometheusRegistry();
     registry.register((MultiCollector) () -> published);
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+    server = HttpServer.create(address, 0);
     server.createContext(
         "/metrics",
         exchange -> {
@@ -152,6 +167,19 @@ public final class PrometheusEndpoint implements ReportSink {
           }
         });
     server.start();
+  }
+
+  /**
+   * Keeps serving the final values for this long when closed after the run finished, so that a
+   * Prometheus scraping every few seconds gets them before a short-lived process (a shard, a pod)
+   * ends. An interrupt cuts the wait short.
+   *
+   * @param linger how long, {@code Duration.ZERO} for not at all
+   * @return this endpoint
+   */
+  public PrometheusEndpoint lingering(Duration linger) {
+    this.linger = linger;
+    return this;
   }
 
   /** The bound port. */
@@ -181,11 +209,20 @@ public final class PrometheusEndpoint implements ReportSink {
   public void finished(RunResult result) {
     integrity = result.integrity();
     publish();
+    finished = true;
   }
 
   @Override
   public void close() {
-    server.stop(0);
+    try {
+      if (finished && !linger.isZero()) {
+        Thread.sleep(linger.toMillis());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      server.stop(0);
+    }
   }
 
   private void publish() {
