@@ -51,11 +51,12 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<RunResult> results = new ArrayList<>();
+    // One result at a time: a long shard's intervals are many.
+    ResultMerge merge = new ResultMerge();
     for (Path dir : shards) {
-      results.add(ResultFiles.read(dir));
+      merge.add(ResultFiles.read(dir));
     }
-    checkShardsOfOneWorkload(results);
+    checkShardsOfOneWorkload(merge.shards());
     RunResult merged;
     try {
       Files.createDirectories(outputDir);
@@ -65,8 +66,7 @@ final class MergeCommand implements Callable<Integer> {
               .filter(Files::isRegularFile)
               .toList();
       merged =
-          ResultMerge.of(
-              results,
+          merge.result(
               HistogramLogMerge.merge(logs, outputDir.resolve(OutputOptions.HISTOGRAM_LOG)));
       JsonResult.write(merged, outputDir.resolve(OutputOptions.JSON));
       try (CsvIntervals csv = new CsvIntervals(outputDir.resolve(OutputOptions.CSV))) {
@@ -86,7 +86,7 @@ final class MergeCommand implements Callable<Integer> {
     out.printf(
         Locale.ROOT,
         "merged %d shards into %s: %s, sent %d, received %d, lost %d%n",
-        results.size(),
+        merged.shards().size(),
         outputDir,
         merged.status(),
         merged.totals().counts().sent(),
@@ -120,12 +120,12 @@ final class MergeCommand implements Callable<Integer> {
   }
 
   /** Refuses results that are not disjoint shards of one workload. */
-  private static void checkShardsOfOneWorkload(List<RunResult> results) {
-    Shard first = results.get(0).shard();
-    List<RunResult> byFirstProducer = new ArrayList<>(results);
+  private static void checkShardsOfOneWorkload(List<ShardSummary> summaries) {
+    Shard first = summaries.get(0).shard();
+    List<ShardSummary> byFirstProducer = new ArrayList<>(summaries);
     byFirstProducer.sort(Comparator.comparingInt(r -> r.shard().firstProducer()));
     int nextProducer = 0;
-    for (RunResult r : byFirstProducer) {
+    for (ShardSummary r : byFirstProducer) {
       Shard s = r.shard();
       if (s.totalProducers() != first.totalProducers()
           || s.totalConsumers() != first.totalConsumers()) {
@@ -145,7 +145,7 @@ final class MergeCommand implements Callable<Integer> {
                 + s.firstProducer()
                 + ": give each shard's directory once");
       }
-      nextProducer = s.firstProducer() + r.workload().producers();
+      nextProducer = s.firstProducer() + r.producers();
     }
   }
 }

@@ -20,13 +20,27 @@ import java.util.TreeMap;
  * RunResult whole = ResultMerge.of(List.of(shardA, shardB));
  * }</pre>
  *
+ * <p>Results are added one at a time ({@link #add}), so a merge of many long shards holds one
+ * shard's result at a time beside the whole's running sums.
+ *
  * <p>Durations are those of the longest shard; CPU time and memory are summed over the processes.
  * Intervals are merged by their epoch start time (their counts added); their latency percentiles
  * cannot be merged from the results alone: they come from the merge of the shards' HdrHistogram
  * logs ({@link io.brokerbench.report.HistogramLogMerge}), or are left out.
  */
 public final class ResultMerge {
-  private ResultMerge() {}
+  private RunResult first;
+  private int added;
+  private Totals totals;
+  private final LatencyHistograms latency = LatencyHistograms.empty();
+  private final Map<Integer, ProducerIntegrity> byProducer = new TreeMap<>();
+  private long foreign;
+  private String status = RunResult.COMPLETED;
+  private String error;
+  private final List<Double> rates = new ArrayList<>();
+  private final Map<Integer, StepResult> steps = new TreeMap<>();
+  private final Map<Long, IntervalSample> intervals = new TreeMap<>();
+  private final List<ShardSummary> shards = new ArrayList<>();
 
   /**
    * The result of the whole workload.
@@ -47,21 +61,65 @@ public final class ResultMerge {
    */
   public static RunResult of(
       List<RunResult> shards, Map<Long, Map<String, LatencySummary>> intervalLatency) {
-    if (shards.isEmpty()) {
+    ResultMerge merge = new ResultMerge();
+    shards.forEach(merge::add);
+    return merge.result(intervalLatency);
+  }
+
+  /**
+   * Adds one shard's result.
+   *
+   * @return this merge
+   */
+  public ResultMerge add(RunResult shard) {
+    if (added++ == 0) {
+      first = shard;
+      totals = shard.totals();
+      rates.addAll(shard.workload().rateSteps());
+    } else {
+      totals = parallel(totals, shard.totals());
+      List<Double> other = shard.workload().rateSteps();
+      for (int i = 0; i < rates.size() && i < other.size(); i++) {
+        rates.set(i, rates.get(i) + other.get(i));
+      }
+    }
+    latency.add(histograms(shard.latency()));
+    for (ProducerIntegrity p : shard.integrityByProducer()) {
+      byProducer.merge(p.producer(), p, ProducerIntegrity::plus);
+    }
+    foreign += shard.integrity().foreign();
+    status = worse(status, shard.status());
+    if (error == null) {
+      error = shard.error();
+    }
+    for (StepResult s : shard.steps()) {
+      steps.merge(s.index(), s, ResultMerge::parallel);
+    }
+    for (IntervalSample s : shard.intervals()) {
+      intervals.merge(s.startEpochMillis(), s, ResultMerge::parallel);
+    }
+    shards.add(ShardSummary.of(shard));
+    return this;
+  }
+
+  /** The summaries of the shards added so far, in the order they were added. */
+  public List<ShardSummary> shards() {
+    return List.copyOf(shards);
+  }
+
+  /**
+   * The result of the shards added so far.
+   *
+   * @param intervalLatency the merged intervals' latency summaries, as in {@link #of(List, Map)}
+   * @throws IllegalArgumentException when no result was added
+   */
+  public RunResult result(Map<Long, Map<String, LatencySummary>> intervalLatency) {
+    if (added == 0) {
       throw new IllegalArgumentException("no results to merge");
     }
-    RunResult first = shards.get(0);
-    Totals totals = first.totals();
-    LatencyHistograms latency = histograms(first.latency());
-    for (RunResult r : shards.subList(1, shards.size())) {
-      totals = parallel(totals, r.totals());
-      latency.add(histograms(r.latency()));
-    }
-    List<ProducerIntegrity> byProducer = integrityByProducer(shards);
-    long foreign = shards.stream().mapToLong(r -> r.integrity().foreign()).sum();
-    IntegrityCounts integrity = IntegrityCounts.of(byProducer, foreign, p -> true);
+    List<ProducerIntegrity> producers = List.copyOf(byProducer.values());
+    IntegrityCounts integrity = IntegrityCounts.of(producers, foreign, p -> true);
     Map<String, LatencySummary> latencies = LatencySummary.allWithHistograms(latency);
-    String status = status(shards);
     List<Warning> warnings =
         new ArrayList<>(
             RunWarnings.of(
@@ -71,32 +129,32 @@ public final class ResultMerge {
                 integrity,
                 RunResult.INTERRUPTED.equals(status),
                 0));
-    List<ShardSummary> summaries = shards.stream().map(ShardSummary::of).toList();
-    ClockUncertainty.of(summaries, latencies).ifPresent(warnings::add);
+    ClockUncertainty.of(shards, latencies).ifPresent(warnings::add);
     Shard shard = first.shard();
     return new RunResult(
         RunResult.SCHEMA,
         status,
-        shards.stream().map(RunResult::error).filter(e -> e != null).findFirst().orElse(null),
+        error,
         first.commandLine(),
-        workload(shards),
+        workload(),
         first.driver(),
         new Shard(0, shard.totalProducers(), 0, shard.totalConsumers()),
         first.environment(),
         totals,
         latencies,
         integrity,
-        byProducer,
-        steps(shards),
-        intervals(shards, intervalLatency),
+        producers,
+        List.copyOf(steps.values()),
+        intervals(intervalLatency),
         warnings,
         List.of(),
-        summaries);
+        shards);
   }
 
-  private static String status(List<RunResult> shards) {
+  /** Failed over interrupted over completed. */
+  private static String worse(String a, String b) {
     for (String status : List.of(RunResult.FAILED, RunResult.INTERRUPTED)) {
-      if (shards.stream().anyMatch(r -> status.equals(r.status()))) {
+      if (status.equals(a) || status.equals(b)) {
         return status;
       }
     }
@@ -113,6 +171,35 @@ public final class ResultMerge {
     return Totals.of(counts, sendSeconds, receiveSeconds, cpuNanos, rss);
   }
 
+  private static StepResult parallel(StepResult a, StepResult b) {
+    LatencyHistograms latency = histograms(a.latency()).add(histograms(b.latency()));
+    return new StepResult(
+        a.index(),
+        a.targetPerSecond() + b.targetPerSecond(),
+        Math.min(a.startSeconds(), b.startSeconds()),
+        Math.max(a.endSeconds(), b.endSeconds()),
+        parallel(a.totals(), b.totals()),
+        LatencySummary.allWithHistograms(latency));
+  }
+
+  /** Two intervals with the same start; their latencies come from the merged logs. */
+  private static IntervalSample parallel(IntervalSample a, IntervalSample b) {
+    MessageCounts counts = a.counts().plus(b.counts());
+    double seconds = Math.max(a.seconds(), b.seconds());
+    return new IntervalSample(
+        0,
+        a.step(),
+        a.startEpochMillis(),
+        Math.min(a.startSeconds(), b.startSeconds()),
+        Math.max(a.endSeconds(), b.endSeconds()),
+        a.warmup() && b.warmup(),
+        counts,
+        Rates.of(counts, seconds, seconds),
+        Map.of(),
+        a.cpuPercent() + b.cpuPercent(),
+        Math.max(0, a.rssBytes()) + Math.max(0, b.rssBytes()));
+  }
+
   private static LatencyHistograms histograms(Map<String, LatencySummary> summaries) {
     LatencyHistograms histograms = LatencyHistograms.empty();
     for (LatencyKind kind : LatencyKind.values()) {
@@ -124,32 +211,15 @@ public final class ResultMerge {
     return histograms;
   }
 
-  private static List<ProducerIntegrity> integrityByProducer(List<RunResult> shards) {
-    Map<Integer, ProducerIntegrity> merged = new TreeMap<>();
-    for (RunResult r : shards) {
-      for (ProducerIntegrity p : r.integrityByProducer()) {
-        merged.merge(p.producer(), p, ProducerIntegrity::plus);
-      }
-    }
-    return List.copyOf(merged.values());
-  }
-
-  private static WorkloadSummary workload(List<RunResult> shards) {
-    WorkloadSummary w = shards.get(0).workload();
-    Shard shard = shards.get(0).shard();
-    List<Double> rates = new ArrayList<>(w.rateSteps());
-    for (RunResult r : shards.subList(1, shards.size())) {
-      List<Double> other = r.workload().rateSteps();
-      for (int i = 0; i < rates.size() && i < other.size(); i++) {
-        rates.set(i, rates.get(i) + other.get(i));
-      }
-    }
+  private WorkloadSummary workload() {
+    WorkloadSummary w = first.workload();
+    Shard shard = first.shard();
     return new WorkloadSummary(
         shard.totalProducers(),
         shard.totalConsumers(),
         w.destinations(),
         w.messageBytes(),
-        rates,
+        List.copyOf(rates),
         w.rateStepSeconds(),
         w.durationSeconds(),
         w.messagesPerProducer(),
@@ -164,59 +234,12 @@ public final class ResultMerge {
         w.progressTimeoutSeconds());
   }
 
-  private static List<StepResult> steps(List<RunResult> shards) {
-    Map<Integer, StepResult> merged = new TreeMap<>();
-    for (RunResult r : shards) {
-      for (StepResult s : r.steps()) {
-        merged.merge(
-            s.index(),
-            s,
-            (a, b) -> {
-              LatencyHistograms latency = histograms(a.latency()).add(histograms(b.latency()));
-              return new StepResult(
-                  a.index(),
-                  a.targetPerSecond() + b.targetPerSecond(),
-                  Math.min(a.startSeconds(), b.startSeconds()),
-                  Math.max(a.endSeconds(), b.endSeconds()),
-                  parallel(a.totals(), b.totals()),
-                  LatencySummary.allWithHistograms(latency));
-            });
-      }
-    }
-    return List.copyOf(merged.values());
-  }
-
-  private static List<IntervalSample> intervals(
-      List<RunResult> shards, Map<Long, Map<String, LatencySummary>> intervalLatency) {
-    Map<Long, IntervalSample> merged = new TreeMap<>();
-    for (RunResult r : shards) {
-      for (IntervalSample s : r.intervals()) {
-        merged.merge(
-            s.startEpochMillis(),
-            s,
-            (a, b) -> {
-              MessageCounts counts = a.counts().plus(b.counts());
-              double seconds = Math.max(a.seconds(), b.seconds());
-              return new IntervalSample(
-                  0,
-                  a.step(),
-                  a.startEpochMillis(),
-                  Math.min(a.startSeconds(), b.startSeconds()),
-                  Math.max(a.endSeconds(), b.endSeconds()),
-                  a.warmup() && b.warmup(),
-                  counts,
-                  Rates.of(counts, seconds, seconds),
-                  Map.of(),
-                  a.cpuPercent() + b.cpuPercent(),
-                  Math.max(0, a.rssBytes()) + Math.max(0, b.rssBytes()));
-            });
-      }
-    }
-    List<IntervalSample> intervals = new ArrayList<>();
-    for (IntervalSample s : merged.values()) {
-      intervals.add(
+  private List<IntervalSample> intervals(Map<Long, Map<String, LatencySummary>> intervalLatency) {
+    List<IntervalSample> merged = new ArrayList<>();
+    for (IntervalSample s : intervals.values()) {
+      merged.add(
           new IntervalSample(
-              intervals.size(),
+              merged.size(),
               s.step(),
               s.startEpochMillis(),
               s.startSeconds(),
@@ -225,10 +248,10 @@ public final class ResultMerge {
               s.counts(),
               s.rates(),
               intervalLatency.getOrDefault(
-                  s.startEpochMillis(), shards.size() == 1 ? s.latency() : Map.of()),
+                  s.startEpochMillis(), added == 1 ? s.latency() : Map.of()),
               s.cpuPercent(),
               s.rssBytes()));
     }
-    return intervals;
+    return merged;
   }
 }
