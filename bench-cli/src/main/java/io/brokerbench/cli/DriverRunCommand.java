@@ -83,7 +83,7 @@ final class DriverRunCommand implements Callable<Integer> {
         BenchmarkRun.builder(workload)
             .driver(provider.name(), driverOptions)
             .commandLine(CommandLineText.masked(spec.commandLine(), provider));
-    shardOptions.configure(builder, shard);
+    shardOptions.configure(builder, shard, System::getenv);
     for (String text : asserts) {
       builder.threshold(Threshold.parse(text));
     }

@@ -22,6 +22,9 @@ final class ShardOptions {
   /** The variable naming how many shards there are (a Job's completions). */
   static final String COUNT_VARIABLE = "BROKERBENCH_SHARDS";
 
+  /** The variable standing for {@code --start-at}, which every pod of a Job can share. */
+  static final String START_VARIABLE = "BROKERBENCH_START_AT";
+
   @Option(
       names = "--shard",
       paramLabel = "I/N",
@@ -47,7 +50,10 @@ final class ShardOptions {
       paramLabel = "TIME",
       description =
           "Start sending at this instant (ISO-8601 such as 2026-11-24T10:00:00Z, or epoch"
-              + " milliseconds), so that every shard starts together; at most an hour ahead.")
+              + " milliseconds), so that every shard starts together; at most an hour ahead."
+              + " Default: from "
+              + START_VARIABLE
+              + " when set.")
   String startAt;
 
   /**
@@ -63,9 +69,10 @@ final class ShardOptions {
   /**
    * Tells the run its shard (or null), the producer id base and the start time.
    *
+   * @param env the environment, which may name the start time
    * @throws WorkloadException for an id base or start time that cannot be used
    */
-  void configure(BenchmarkRun.Builder builder, Shard.Part plan) {
+  void configure(BenchmarkRun.Builder builder, Shard.Part plan, Function<String, String> env) {
     if (producerIdBase != null && (producerIdBase < 0 || producerIdBase > 0xFFFF)) {
       throw new WorkloadException(
           "--producer-id-base must be between 0 and 65535 (got " + producerIdBase + ")");
@@ -75,8 +82,9 @@ final class ShardOptions {
     } else if (producerIdBase != null) {
       builder.producerIdBase(producerIdBase);
     }
-    if (startAt != null) {
-      builder.startAt(instant(startAt));
+    String start = startAt != null ? startAt : env.apply(START_VARIABLE);
+    if (start != null && !start.isBlank()) {
+      builder.startAt(instant(start));
     }
   }
 
@@ -120,7 +128,9 @@ final class ShardOptions {
           : Instant.parse(t);
     } catch (DateTimeParseException | NumberFormatException e) {
       throw new WorkloadException(
-          "--start-at '"
+          "--start-at (or "
+              + START_VARIABLE
+              + ") '"
               + text
               + "' is not an instant: give ISO-8601 (2026-11-24T10:00:00Z) or epoch milliseconds");
     }
