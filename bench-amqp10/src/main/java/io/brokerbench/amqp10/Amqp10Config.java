@@ -9,6 +9,8 @@ import io.brokerbench.spi.OptionException;
 import io.brokerbench.spi.StreamStart;
 import io.brokerbench.spi.UriPasswords;
 import io.brokerbench.tls.TlsStores;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -216,7 +218,32 @@ public record Amqp10Config(
     if (destination.startsWith("/")) {
       return destination;
     }
-    return address.contains("%s") ? address.replace("%s", destination) : address;
+    if (!address.contains("%s")) {
+      return address;
+    }
+    // RabbitMQ 4's addresses are paths: a name in them is percent-encoded.
+    boolean path = address.startsWith("/queues/") || address.startsWith("/exchanges/");
+    return address.replace("%s", path ? percentEncoded(destination) : destination);
+  }
+
+  /** RFC 3986 percent-encoding of all but the unreserved characters, as paths need. */
+  static String percentEncoded(String name) {
+    StringBuilder encoded = new StringBuilder();
+    for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
+      int c = b & 0xFF;
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || c == '-'
+          || c == '.'
+          || c == '_'
+          || c == '~') {
+        encoded.append((char) c);
+      } else {
+        encoded.append('%').append(String.format(Locale.ROOT, "%02X", c));
+      }
+    }
+    return encoded.toString();
   }
 
   /**
@@ -228,7 +255,12 @@ public record Amqp10Config(
     for (String prefix : List.of("/amq/queue/", "/queues/", "/queue/")) {
       if (address.startsWith(prefix) && address.length() > prefix.length()) {
         String name = address.substring(prefix.length());
-        return name.indexOf('/') < 0 ? name : null;
+        if (name.indexOf('/') >= 0) {
+          return null;
+        }
+        return prefix.equals("/queues/")
+            ? URLDecoder.decode(name.replace("+", "%2B"), StandardCharsets.UTF_8)
+            : name;
       }
     }
     return null;

@@ -51,6 +51,7 @@ public final class Amqp10Driver implements Driver {
   private final Client client;
   private final Connection control;
   private final boolean rabbitMq;
+  private final boolean nativeManagement;
   private final EmbeddedQpidBroker embedded;
   private final List<AutoCloseable> links = new ArrayList<>();
   private final List<String> createdQueues = new ArrayList<>();
@@ -71,15 +72,16 @@ public final class Amqp10Driver implements Driver {
     this.tls = config.tls() ? config.stores().sslContext() : null;
     this.client = Client.create(new ClientOptions().id("brokerbench-amqp10"));
     try {
-      this.control = connect("connecting");
+      this.control = connect(Errors.CONNECTING);
       Object product = control.properties().get("product");
       this.rabbitMq = product != null && product.toString().contains("RabbitMQ");
+      this.nativeManagement = rabbitMq && majorVersion(control.properties().get("version")) >= 4;
     } catch (DriverException e) {
       client.close();
       throw e;
     } catch (Exception e) {
       client.close();
-      throw Errors.of(config, "connecting", e);
+      throw Errors.of(config, Errors.CONNECTING, e);
     }
   }
 
@@ -186,6 +188,19 @@ public final class Amqp10Driver implements Driver {
         brokerIdentity());
   }
 
+  /** The major version of a version such as {@code 4.0.5}; 0 when there is none. */
+  static int majorVersion(Object version) {
+    if (version == null) {
+      return 0;
+    }
+    String text = version.toString();
+    int end = 0;
+    while (end < text.length() && Character.isDigit(text.charAt(end))) {
+      end++;
+    }
+    return end == 0 ? 0 : Integer.parseInt(text.substring(0, end));
+  }
+
   /** The product and version the broker sent in its open frame's properties. */
   private BrokerIdentity brokerIdentity() {
     try {
@@ -220,9 +235,9 @@ public final class Amqp10Driver implements Driver {
   }
 
   /**
-   * Declares missing RabbitMQ queues over AMQP 0.9.1 (with {@code declare=true} on RabbitMQ), then
-   * attaches a receiver to each queue address, because RabbitMQ 3.x accepts sends to a missing
-   * queue and drops them silently.
+   * Declares missing RabbitMQ queues (with {@code declare=true} on RabbitMQ: over AMQP 1.0 itself
+   * on 4.x, over AMQP 0.9.1 on 3.x), then, except on RabbitMQ 4, attaches a receiver to each queue
+   * address, because RabbitMQ 3.x accepts sends to a missing queue and drops them silently.
    */
   @Override
   public void declare(List<DestinationSpec> destinations) throws DriverException {
@@ -233,7 +248,7 @@ public final class Amqp10Driver implements Driver {
       }
     }
     if (config.declare() && rabbitMq && !queues.isEmpty()) {
-      try (RabbitTopology topology = RabbitTopology.open(config, tls)) {
+      try (QueueTopology topology = topology()) {
         for (DestinationSpec d : queues) {
           String queue = Amqp10Config.rabbitQueueOf(config.addressOf(d.name()));
           // Auto-delete never: the check below attaches and detaches a receiver, which would
@@ -245,7 +260,8 @@ public final class Amqp10Driver implements Driver {
         }
       }
     }
-    if (config.checkTarget()) {
+    // RabbitMQ 4 refuses to attach to a missing queue: only 3.x needs the check.
+    if (config.checkTarget() && !nativeManagement) {
       for (DestinationSpec d : destinations) {
         String address = config.addressOf(d.name());
         if (checkable(address)) {
@@ -253,6 +269,16 @@ public final class Amqp10Driver implements Driver {
         }
       }
     }
+  }
+
+  /**
+   * RabbitMQ 4's own AMQP 1.0 management, or AMQP 0.9.1 on the same port for 3.x, whose AMQP 1.0
+   * plugin has none.
+   */
+  private QueueTopology topology() throws DriverException {
+    return nativeManagement
+        ? ManagementNode.open(config, control)
+        : RabbitTopology.open(config, tls);
   }
 
   /** Exchange and topic addresses have no node a receiver could attach to. */
@@ -347,7 +373,7 @@ public final class Amqp10Driver implements Driver {
     if (!config.deleteQueues() || createdQueues.isEmpty()) {
       return;
     }
-    try (RabbitTopology topology = RabbitTopology.open(config, tls)) {
+    try (QueueTopology topology = topology()) {
       for (String queue : createdQueues) {
         topology.delete(queue);
       }

@@ -64,7 +64,7 @@ final class EngineConnection implements AutoCloseable {
   private int stagedBytes;
   private volatile DriverException failure;
   private volatile boolean closing;
-  private volatile String purpose = "connecting";
+  private volatile String purpose = Errors.CONNECTING;
 
   private EngineConnection(Amqp10Config config, Socket socket, String name) throws IOException {
     this.config = config;
@@ -133,7 +133,7 @@ final class EngineConnection implements AutoCloseable {
       return c;
     } catch (IOException e) {
       closeQuietly(socket);
-      throw Errors.of(config, "connecting", e);
+      throw Errors.of(config, Errors.CONNECTING, e);
     }
   }
 

@@ -12,7 +12,31 @@ import org.apache.qpid.protonj2.client.exceptions.ClientResourceRemotelyClosedEx
 
 /** Turns protonj2 failures into one-line {@link DriverException}s naming what failed. */
 final class Errors {
+  /** What the driver is doing while it opens a connection, as callers name it. */
+  static final String CONNECTING = "connecting";
+
+  private static final String LOST_HINT =
+      "the broker closed it or went away (RabbitMQ 3.x also closes it when a queue in use is"
+          + " deleted)";
+
   private Errors() {}
+
+  /**
+   * Why a broker drops a connection it has not opened yet. RabbitMQ 4 resets it, without an AMQP
+   * error, when the virtual host is missing.
+   */
+  private static String handshakeHint(Amqp10Config config) {
+    String vhost = config.virtualHost();
+    if (vhost == null) {
+      return "the broker closed it during the handshake: check the user and password";
+    }
+    String name = vhost.startsWith("vhost:") ? vhost.substring("vhost:".length()) : vhost;
+    return "the broker closed it during the handshake; RabbitMQ 4 does so when virtual host '"
+        + name
+        + "' does not exist (rabbitmqctl add_vhost "
+        + name
+        + ") or the login is refused";
+  }
 
   /**
    * A failure while doing {@code what} (such as {@code "opening a sender to /amq/queue/q"}) on the
@@ -80,7 +104,8 @@ final class Errors {
               + what
               + " ("
               + oneLine(root.getMessage())
-              + "): the broker closed it (RabbitMQ 3.x does when a queue in use is deleted)",
+              + "): "
+              + (what.equals(CONNECTING) ? handshakeHint(config) : LOST_HINT),
           e);
     }
     return new DriverException(

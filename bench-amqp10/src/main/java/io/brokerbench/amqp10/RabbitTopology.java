@@ -15,7 +15,7 @@ import javax.net.ssl.SSLContext;
  * Declares, checks and deletes RabbitMQ queues over AMQP 0.9.1 on the same port, for brokers whose
  * AMQP 1.0 side cannot (RabbitMQ 3.x has no AMQP 1.0 management).
  */
-final class RabbitTopology implements AutoCloseable {
+final class RabbitTopology implements QueueTopology {
   private final Amqp10Config config;
   private final Connection connection;
 
@@ -86,11 +86,9 @@ final class RabbitTopology implements AutoCloseable {
   /**
    * Declares a missing queue as the amqp091 driver declares it for the same workload, or checks
    * that an existing one has the type asked for.
-   *
-   * @return true when this call created the queue
-   * @throws DriverException when the queue cannot be declared or exists with another type
    */
-  boolean declare(QueueDeclaration queue) throws DriverException {
+  @Override
+  public boolean declare(QueueDeclaration queue) throws DriverException {
     boolean existed = exists(queue.name());
     try {
       if (existed) {
@@ -115,8 +113,8 @@ final class RabbitTopology implements AutoCloseable {
     }
   }
 
-  /** Deletes a queue; a missing queue is not an error. */
-  void delete(String queue) throws DriverException {
+  @Override
+  public void delete(String queue) throws DriverException {
     try (Channel channel = connection.createChannel()) {
       channel.queueDelete(queue);
     } catch (IOException | TimeoutException | RuntimeException e) {

@@ -35,6 +35,9 @@ class Amqp10FailureIT {
         .drainTimeout(Duration.ofSeconds(5));
   }
 
+  /** The broker's own words: RabbitMQ 3.x's plugin says NOT_FOUND, 4.x amqp:not-found. */
+  private static final String BROKER_NOT_FOUND = "(?s).*(NOT_FOUND|amqp:not-found).*";
+
   @Test
   void aMissingQueueFailsTheRunInsteadOfDroppingMessages() throws Exception {
     try (Driver driver = new Amqp10DriverProvider().open(TestBroker.options("declare", "false"))) {
@@ -43,8 +46,8 @@ class Amqp10FailureIT {
 
       assertThatThrownBy(run::run)
           .isInstanceOf(DriverException.class)
-          .hasMessageContaining("'" + TestBroker.addressOf(queue) + "'")
-          .hasMessageContaining("NOT_FOUND")
+          .hasMessageContaining(TestBroker.addressOf(queue))
+          .hasMessageMatching(BROKER_NOT_FOUND)
           .hasMessageNotContaining("\n");
     }
   }
@@ -59,7 +62,7 @@ class Amqp10FailureIT {
       assertThatThrownBy(run::run)
           .isInstanceOf(DriverException.class)
           .hasMessageContaining(TestBroker.addressOf(queue))
-          .hasMessageContaining("NOT_FOUND");
+          .hasMessageMatching(BROKER_NOT_FOUND);
     }
   }
 

@@ -38,6 +38,9 @@ class Amqp10QueueDeclarationIT {
 
   @AfterEach
   void deleteQueue() throws Exception {
+    if (admin == null) {
+      return;
+    }
     try (Channel channel = admin.channel()) {
       channel.queueDelete(queue);
     }

@@ -20,6 +20,11 @@ final class RabbitAdmin implements AutoCloseable {
     connection = factory.newConnection("brokerbench-amqp10-test");
   }
 
+  /** The AMQP 0.9.1 connection, for checks that open their own channels. */
+  Connection connection() {
+    return connection;
+  }
+
   /** A channel for what the other methods do not cover; the caller closes it. */
   Channel channel() throws java.io.IOException {
     return connection.createChannel();

@@ -77,6 +77,22 @@ public record QueueDeclaration(
         arguments);
   }
 
+  /**
+   * What to tell a user whose queue exists as another type.
+   *
+   * @param current the existing queue's type, such as {@code quorum}
+   */
+  public String existsAsAnotherType(String current) {
+    return "queue '"
+        + name
+        + "' exists as a "
+        + current
+        + " queue but queue-type "
+        + type.argument()
+        + " was asked: delete the queue or give queue-type "
+        + current;
+  }
+
   /** A copy declared exclusive to the declaring connection. */
   public QueueDeclaration asExclusive() {
     return new QueueDeclaration(name, type, durable, true, autoDelete, arguments);
@@ -161,17 +177,10 @@ public record QueueDeclaration(
     String message(QueueDeclaration declaration) {
       String queue = "queue '" + declaration.name + "'";
       return switch (argument) {
-        case QueueType.ARGUMENT -> {
-          // A queue declared without x-queue-type is a classic one.
-          String type = current.equals("none") ? QueueType.CLASSIC.argument() : current;
-          yield queue
-              + " exists as a "
-              + type
-              + " queue but queue-type "
-              + declaration.type.argument()
-              + " was asked: delete the queue or give queue-type "
-              + type;
-        }
+        // A queue declared without x-queue-type is a classic one.
+        case QueueType.ARGUMENT ->
+            declaration.existsAsAnotherType(
+                current.equals("none") ? QueueType.CLASSIC.argument() : current);
         case "durable" ->
             queue
                 + " exists "

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# RabbitMQ 4.0.5 beside the machine's RabbitMQ, never touching it: Debian trixie's packages
+# unpacked into a cache folder (not installed; Erlang 27 pointed at the glibc unpacked with it),
+# and private nodes with their own names, ports and data directories.
+#
+#   scripts/rabbitmq4.sh prepare                      download, unpack, patch (cached; checks the version)
+#   scripts/rabbitmq4.sh start NAME PORT [MGMT_PORT]  a private node on 127.0.0.1:PORT, ready when it returns
+#   scripts/rabbitmq4.sh stop NAME                    stops it
+#   scripts/rabbitmq4.sh ctl NAME ARGS…               rabbitmqctl of that node
+#
+# BROKERBENCH_CACHE (default ~/.cache/brokerbench) holds the unpacked broker; nodes keep their data
+# and logs in BROKERBENCH_RABBITMQ4_NODES (default /tmp/brokerbench-rabbitmq4/NAME). Needs root for
+# apt-get (downloads only) and patchelf.
+set -euo pipefail
+
+VERSION=4.0.5
+CACHE=${BROKERBENCH_CACHE:-$HOME/.cache/brokerbench}
+ROOT=$CACHE/rabbitmq-$VERSION
+NODES=${BROKERBENCH_RABBITMQ4_NODES:-/tmp/brokerbench-rabbitmq4}
+SERVER=$ROOT/usr/lib/rabbitmq/lib/rabbitmq_server-$VERSION
+PACKAGES="rabbitmq-server erlang-base erlang-crypto erlang-eldap erlang-inets erlang-mnesia
+  erlang-os-mon erlang-parsetools erlang-public-key erlang-runtime-tools erlang-ssl
+  erlang-syntax-tools erlang-tools erlang-xmerl erlang-asn1 erlang-ftp erlang-tftp erlang-snmp
+  libc6 libgcc-s1 libstdc++6 libtinfo6 zlib1g libssl3t64 libsystemd0 libcap2 liblz4-1 liblzma5
+  libzstd1 libgcrypt20 libgpg-error0"
+
+die() { echo "rabbitmq4: $*" >&2; exit 1; }
+log() { echo "rabbitmq4: $*" >&2; }
+
+erlang_env() {
+  export PATH=$ROOT/usr/lib/erlang/bin:$PATH
+}
+
+prepared() {
+  [ -f "$ROOT/.prepared" ] && [ -x "$SERVER/sbin/rabbitmq-server" ] || return 1
+  erlang_env
+  [ "$(timeout 30 erl -noshell -eval 'io:format("~s", [erlang:system_info(otp_release)]), halt().' 2>/dev/null)" = 27 ]
+}
+
+mirror() {
+  # The Debian mirror apt already uses, else the default one.
+  local uri
+  uri=$(grep -hoE '^URIs: *http[^ ]*/debian$' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -1 | sed 's/^URIs: *//')
+  echo "${uri:-http://deb.debian.org/debian}"
+}
+
+prepare() {
+  if prepared; then
+    log "RabbitMQ $VERSION ready in $ROOT"
+    return
+  fi
+  command -v patchelf >/dev/null || {
+    log "installing patchelf"
+    timeout 300 apt-get install -y -qq --no-install-recommends patchelf >/dev/null \
+      || die "patchelf is missing and could not be installed (apt-get install patchelf)"
+  }
+  local work
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' RETURN
+  mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/debs"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(mirror) trixie main" > "$work/trixie.list"
+  local options=(-o "Dir::Etc::SourceList=$work/trixie.list" -o Dir::Etc::SourceParts=/dev/null
+    -o "Dir::State::Lists=$work/lists" -o "Dir::Cache=$work/cache")
+  local apt=(apt-get -q "${options[@]}")
+  log "downloading Debian trixie's rabbitmq-server and Erlang 27"
+  timeout 300 "${apt[@]}" update >"$work/apt.log" 2>&1 || die "apt-get update for trixie failed: $(tail -3 "$work/apt.log")"
+  local candidate
+  candidate=$(apt-cache "${options[@]}" policy rabbitmq-server 2>/dev/null | awk '/Candidate:/ {print $2}' || true)
+  case "$candidate" in
+    "$VERSION"*) ;;
+    *) die "trixie offers rabbitmq-server '$candidate', not $VERSION" ;;
+  esac
+  # shellcheck disable=SC2086
+  (cd "$work/debs" && timeout 600 "${apt[@]}" download $PACKAGES >"$work/apt.log" 2>&1) \
+    || die "downloading the packages failed: $(tail -3 "$work/apt.log")"
+  rm -rf "$ROOT.tmp"
+  mkdir -p "$ROOT.tmp"
+  for deb in "$work"/debs/*.deb; do
+    dpkg-deb -x "$deb" "$ROOT.tmp"
+  done
+  # Erlang 27 needs a newer glibc than the machine's: its executables load the unpacked one.
+  local lib=$ROOT/usr/lib/x86_64-linux-gnu
+  while IFS= read -r -d '' f; do
+    [ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] || continue
+    if patchelf --print-interpreter "$f" >/dev/null 2>&1; then
+      patchelf --set-interpreter "$lib/ld-linux-x86-64.so.2" "$f"
+    fi
+    patchelf --set-rpath "$lib" "$f"
+  done < <(find "$ROOT.tmp/usr/lib/erlang" -type f -print0)
+  # The paths are those the folder will have once moved to $ROOT.
+  sed -i "s|ROOTDIR=\"\?/usr/lib/erlang\"\?|ROOTDIR=\"$ROOT/usr/lib/erlang\"|" \
+    "$ROOT.tmp/usr/lib/erlang/bin/erl" "$ROOT.tmp"/usr/lib/erlang/erts-*/bin/erl
+  rm -rf "$ROOT"
+  mv "$ROOT.tmp" "$ROOT"
+  touch "$ROOT/.prepared"
+  prepared || die "the unpacked Erlang does not run (expected OTP 27 from $ROOT/usr/lib/erlang/bin/erl)"
+  log "RabbitMQ $VERSION ready in $ROOT"
+}
+
+node_env() {
+  local name=$1 port=$2 mgmt=${3:-}
+  local dir=$NODES/$name
+  mkdir -p "$dir/mnesia" "$dir/log"
+  {
+    echo "listeners.tcp.1 = 127.0.0.1:$port"
+    echo "loopback_users.guest = true"
+    if [ -n "$mgmt" ]; then
+      echo "management.tcp.ip = 127.0.0.1"
+      echo "management.tcp.port = $mgmt"
+    fi
+  } > "$dir/rabbitmq.conf"
+  if [ -n "$mgmt" ]; then
+    echo '[rabbitmq_management].' > "$dir/enabled_plugins"
+  else
+    echo '[].' > "$dir/enabled_plugins"
+  fi
+  : > "$dir/rabbitmq-env.conf"
+  erlang_env
+  export RABBITMQ_NODENAME=$name@localhost
+  export RABBITMQ_NODE_PORT=$port
+  export RABBITMQ_DIST_PORT=$((port + 20000))
+  export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
+  export RABBITMQ_MNESIA_BASE=$dir/mnesia
+  export RABBITMQ_LOG_BASE=$dir/log
+  export RABBITMQ_ENABLED_PLUGINS_FILE=$dir/enabled_plugins
+  export RABBITMQ_CONFIG_FILE=$dir/rabbitmq.conf
+  # Not the machine's /etc/rabbitmq/rabbitmq-env.conf, which belongs to its own RabbitMQ.
+  export RABBITMQ_CONF_ENV_FILE=$dir/rabbitmq-env.conf
+}
+
+answers() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+start() {
+  [ $# -ge 2 ] || die "usage: start NAME PORT [MGMT_PORT]"
+  local name=$1 port=$2 mgmt=${3:-}
+  prepared || die "RabbitMQ $VERSION is not prepared: run $0 prepare"
+  answers "$port" && die "something already answers on 127.0.0.1:$port: choose another port"
+  node_env "$name" "$port" "$mgmt"
+  local dir=$NODES/$name
+  # As many open files as the hard limit allows (20,000 on these machines): one per connection.
+  ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+  setsid nohup "$SERVER/sbin/rabbitmq-server" >"$dir/log/console.log" 2>&1 < /dev/null &
+  echo $! > "$dir/pid"
+  for _ in $(seq 1 120); do
+    if answers "$port" && timeout 20 "$SERVER/sbin/rabbitmqctl" -q await_startup >/dev/null 2>&1; then
+      local reported
+      reported=$(timeout 20 "$SERVER/sbin/rabbitmqctl" -q version 2>/dev/null || true)
+      [ "$reported" = "$VERSION" ] || die "the node on $port reports version '$reported', not $VERSION"
+      log "node $name@localhost (RabbitMQ $VERSION) on 127.0.0.1:$port${mgmt:+, management on $mgmt}"
+      return
+    fi
+    kill -0 "$(cat "$dir/pid")" 2>/dev/null || die "node $name exited: $(tail -5 "$dir/log/console.log")"
+    sleep 1
+  done
+  die "node $name did not start within 120 s: $(tail -5 "$dir/log/console.log")"
+}
+
+stop() {
+  [ $# -ge 1 ] || die "usage: stop NAME"
+  local name=$1 dir=$NODES/$1
+  [ -f "$dir/pid" ] || { log "no node $name"; return; }
+  node_env "$name" 0
+  timeout 60 "$SERVER/sbin/rabbitmqctl" -q stop >/dev/null 2>&1 || true
+  local pid
+  pid=$(cat "$dir/pid")
+  for _ in $(seq 1 30); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 1
+  done
+  kill -9 -- "-$pid" 2>/dev/null || kill -9 "$pid" 2>/dev/null || true
+  rm -f "$dir/pid"
+  log "node $name stopped"
+}
+
+ctl() {
+  [ $# -ge 1 ] || die "usage: ctl NAME ARGS…"
+  local name=$1
+  shift
+  node_env "$name" 0
+  exec timeout 60 "$SERVER/sbin/rabbitmqctl" "$@"
+}
+
+case "${1:-}" in
+  prepare) prepare ;;
+  start) shift; start "$@" ;;
+  stop) shift; stop "$@" ;;
+  ctl) shift; ctl "$@" ;;
+  *) die "usage: $0 prepare | start NAME PORT [MGMT_PORT] | stop NAME | ctl NAME ARGS…" ;;
+esac
