@@ -1,5 +1,6 @@
 package io.brokerbench.amqp091;
 
+import com.rabbitmq.client.BlockedListener;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
@@ -34,6 +35,7 @@ final class Amqp091Producer implements Producer {
   private final Channel channel;
   private final AMQConnection connection;
   private final SendListener listener;
+  private final BlockedListener blocked;
   private final PublishEncoder encoder;
   private final PublishFrames frames;
   private final ConfirmTranslator confirms;
@@ -56,6 +58,8 @@ final class Amqp091Producer implements Producer {
     this.channel = lease.channel();
     this.connection = (AMQConnection) channel.getConnection();
     this.listener = listener;
+    // connection.blocked: the broker's memory or disk alarm holds every publisher on it.
+    this.blocked = connection.addBlockedListener(listener::onBlocked, listener::onUnblocked);
     this.encoder = new PublishEncoder(spec.persistent(), spec.bodyBytes());
     this.exchange = exchange;
     this.routingKey = routingKey;
@@ -205,6 +209,7 @@ final class Amqp091Producer implements Producer {
   @Override
   public void close() {
     closing = true;
+    connection.removeBlockedListener(blocked);
     lease.release();
   }
 }

@@ -42,6 +42,7 @@ final class ProducerTask implements Runnable, SendListener {
   private final RunRecorders recorders;
   private final long limit;
   private final boolean consumed;
+  private final FlowControlLog flowControl;
 
   final AtomicLong sent = new AtomicLong();
   final LongAdder confirmed = new LongAdder();
@@ -76,8 +77,10 @@ final class ProducerTask implements Runnable, SendListener {
       NanoClock clock,
       RunControl control,
       RunRecorders recorders,
+      FlowControlLog flowControl,
       boolean consumed) {
     this.index = index;
+    this.flowControl = flowControl;
     this.producerId = producerId;
     this.workload = workload;
     this.clock = clock;
@@ -336,6 +339,16 @@ final class ProducerTask implements Runnable, SendListener {
   @Override
   public void onRetried(long sequence) {
     retried.increment();
+  }
+
+  @Override
+  public void onBlocked(String reason) {
+    flowControl.blocked(index, reason);
+  }
+
+  @Override
+  public void onUnblocked() {
+    flowControl.unblocked(index);
   }
 
   @Override

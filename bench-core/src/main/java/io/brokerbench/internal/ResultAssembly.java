@@ -2,6 +2,7 @@ package io.brokerbench.internal;
 
 import io.brokerbench.result.DriverSettings;
 import io.brokerbench.result.Environment;
+import io.brokerbench.result.FlowControl;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
@@ -80,7 +81,8 @@ public record ResultAssembly(
             List.of(),
             List.of(),
             List.of(),
-            List.of()));
+            List.of(),
+            FlowControl.NONE));
   }
 
   boolean stampInBody() {
@@ -98,6 +100,7 @@ public record ResultAssembly(
       List<ProducerIntegrity> integrityByProducer,
       IntegrityCounts integrity,
       int competingConsumers,
+      FlowControl flowControl,
       List<Warning> sinkFailures) {}
 
   /** The result of a run that measured. */
@@ -122,6 +125,14 @@ public record ResultAssembly(
             m.integrity(),
             RunResult.INTERRUPTED.equals(m.status()),
             m.competingConsumers()));
+    if (m.flowControl().happened()) {
+      warnings.add(
+          new Warning(
+              Warning.FLOW_CONTROL,
+              "FLOW_CONTROL: "
+                  + m.flowControl().describe()
+                  + ": the rates and latencies include that time"));
+    }
     warnings.addAll(m.sinkFailures());
     List<IntervalSample> intervals = collector.samples();
     return checked(
@@ -142,7 +153,8 @@ public record ResultAssembly(
             intervals,
             warnings,
             List.of(),
-            List.of()));
+            List.of(),
+            m.flowControl()));
   }
 
   private static Totals totals(

@@ -49,6 +49,7 @@ public final class Runner {
   private final int producerIdBase;
   private final java.time.Instant startAt;
   private final RunControl control = new RunControl();
+  private final FlowControlLog flowControl;
   private final RunRecorders recorders;
   private final List<ProducerTask> producers = new ArrayList<>();
   private final List<ConsumerTask> consumers = new ArrayList<>();
@@ -84,6 +85,7 @@ public final class Runner {
     this.producerIdBase = producerIdBase;
     this.startAt = startAt;
     this.recorders = new RunRecorders(workload.producers() + workload.consumers());
+    this.flowControl = new FlowControlLog(clock);
   }
 
   /** Asks the run to stop now and report what it measured (Ctrl-C). Any thread. */
@@ -201,6 +203,7 @@ public final class Runner {
               clock,
               control,
               recorders,
+              flowControl,
               shard.destinationConsumed(workload, destinationOfProducer(i)));
       ProducerSpec spec =
           new ProducerSpec(
@@ -273,6 +276,7 @@ public final class Runner {
                 byProducer,
                 IntegrityCounts.of(byProducer, foreign(), p -> consumedOnlyHere(p.producer())),
                 maxConsumersPerDestination(),
+                flowControl.summary(),
                 sinks.failures()));
     sinks.each(sink -> sink.finished(result));
     return result;
@@ -300,6 +304,9 @@ public final class Runner {
   }
 
   private void publish(IntervalCollector.Cut cut) {
+    for (String notice : flowControl.takeNotices()) {
+      sinks.each(sink -> sink.notice(notice));
+    }
     sinks.each(sink -> sink.interval(cut.sample(), cut.histograms()));
   }
 

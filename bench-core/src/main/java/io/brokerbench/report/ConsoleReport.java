@@ -112,6 +112,11 @@ public final class ConsoleReport implements ReportSink {
   }
 
   @Override
+  public void notice(String message) {
+    out.println(message);
+  }
+
+  @Override
   public void finished(RunResult r) {
     if (r.intervals().isEmpty() && !r.completed()) {
       // Failed before sending started: the error is all there is, and the caller prints it.
@@ -123,6 +128,9 @@ public final class ConsoleReport implements ReportSink {
       out.println("error: " + r.error());
     }
     printTotals(r.totals(), confirms);
+    if (r.flowControl().happened()) {
+      out.println("flow control: " + r.flowControl().describe());
+    }
     if (r.steps().size() > 1) {
       out.println(
           "rate steps      target/s     sent/s     conf/s     recv/s |  e2e p50     p99   p99.9"

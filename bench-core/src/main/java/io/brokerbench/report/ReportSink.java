@@ -25,6 +25,12 @@ public interface ReportSink extends AutoCloseable {
    */
   default void interval(IntervalSample sample, LatencyHistograms histograms) throws IOException {}
 
+  /**
+   * Something the reader should see as it happens, such as the broker blocking publishers; one
+   * line, shown before the interval it happened in.
+   */
+  default void notice(String message) throws IOException {}
+
   /** The run ended (completed, interrupted or failed). */
   default void finished(RunResult result) throws IOException {}
 

@@ -41,6 +41,7 @@ public final class ResultMerge {
   private final Map<Integer, StepResult> steps = new TreeMap<>();
   private final Map<Long, IntervalSample> intervals = new TreeMap<>();
   private final List<ShardSummary> shards = new ArrayList<>();
+  private final List<FlowControl> flowControls = new ArrayList<>();
 
   /**
    * The result of the whole workload.
@@ -99,6 +100,7 @@ public final class ResultMerge {
       intervals.merge(s.startEpochMillis(), s, ResultMerge::parallel);
     }
     shards.add(ShardSummary.of(shard));
+    flowControls.add(shard.flowControl());
     return this;
   }
 
@@ -148,7 +150,26 @@ public final class ResultMerge {
         intervals(intervalLatency),
         warnings,
         List.of(),
-        shards);
+        shards,
+        flowControl());
+  }
+
+  /**
+   * The shards' flow control: periods added, the longest blocked time (the shards' periods overlap
+   * when one broker blocks them all), every reason.
+   */
+  private FlowControl flowControl() {
+    java.util.Set<String> reasons = new java.util.TreeSet<>();
+    int periods = 0;
+    double seconds = 0;
+    boolean atEnd = false;
+    for (FlowControl f : flowControls) {
+      periods += f.periods();
+      seconds = Math.max(seconds, f.blockedSeconds());
+      atEnd |= f.blockedAtEnd();
+      reasons.addAll(f.reasons());
+    }
+    return new FlowControl(periods, seconds, atEnd, List.copyOf(reasons));
   }
 
   /** Failed over interrupted over completed. */

@@ -39,6 +39,7 @@ import java.util.Map;
  * @param thresholds the run's pass/fail criteria checked on this result ({@code --assert})
  * @param shards each shard's part, for a result merged from shards ({@code bench merge}); empty
  *     otherwise
+ * @param flowControl flow control the broker announced during the run
  */
 public record RunResult(
     String schema,
@@ -57,7 +58,8 @@ public record RunResult(
     List<IntervalSample> intervals,
     List<Warning> warnings,
     List<ThresholdOutcome> thresholds,
-    List<ShardSummary> shards) {
+    List<ShardSummary> shards,
+    FlowControl flowControl) {
 
   /** The schema identifier written in every result. */
   public static final String SCHEMA = "brokerbench-result/2";
@@ -80,6 +82,7 @@ public record RunResult(
     warnings = List.copyOf(warnings);
     thresholds = List.copyOf(thresholds);
     shards = shards == null ? List.of() : List.copyOf(shards);
+    flowControl = flowControl == null ? FlowControl.NONE : flowControl;
   }
 
   /** This result with these threshold outcomes. */
@@ -101,7 +104,8 @@ public record RunResult(
         intervals,
         warnings,
         outcomes,
-        shards);
+        shards,
+        flowControl);
   }
 
   /** True when every threshold checked passed (and when there was none). */

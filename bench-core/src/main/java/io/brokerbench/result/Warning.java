@@ -40,6 +40,9 @@ public record Warning(String code, String message) {
    */
   public static final String CLOCK_UNCERTAINTY = "CLOCK_UNCERTAINTY";
 
+  /** The broker blocked publishers (a memory or disk alarm) during the run. */
+  public static final String FLOW_CONTROL = "FLOW_CONTROL";
+
   /** A report output failed and was stopped. */
   public static final String REPORT_OUTPUT = "REPORT_OUTPUT";
 

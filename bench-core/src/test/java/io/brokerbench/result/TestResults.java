@@ -86,6 +86,7 @@ public final class TestResults {
         List.of(),
         List.of(),
         List.of(),
-        List.of());
+        List.of(),
+        FlowControl.NONE);
   }
 }

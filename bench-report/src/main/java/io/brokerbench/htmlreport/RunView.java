@@ -68,7 +68,7 @@ record RunView(
         result.status(),
         result.error(),
         result.commandLine(),
-        summary(result.totals()),
+        summary(result),
         workload(result.workload()),
         driver(result),
         environment(result.environment()),
@@ -96,7 +96,8 @@ record RunView(
     return distributions;
   }
 
-  private static Map<String, String> summary(Totals totals) {
+  private static Map<String, String> summary(RunResult result) {
+    Totals totals = result.totals();
     MessageCounts c = totals.counts();
     Map<String, String> rows = new LinkedHashMap<>();
     rows.put("sent", c.sent() + " (" + Numbers.rate(totals.rates().sentPerSecond()) + ")");
@@ -109,6 +110,9 @@ record RunView(
     rows.put("unconfirmed at the end", Long.toString(c.unconfirmed()));
     rows.put("skipped (catch-up policy)", Long.toString(c.skipped()));
     rows.put("sending", Numbers.seconds(totals.sendSeconds()));
+    if (result.flowControl().happened()) {
+      rows.put("broker flow control", result.flowControl().describe());
+    }
     rows.put("client CPU", Numbers.fixed(totals.client().cpuMicrosPerMessage(), 2) + " µs/msg");
     rows.put(
         "client peak RSS",

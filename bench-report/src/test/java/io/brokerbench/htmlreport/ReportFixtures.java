@@ -6,6 +6,7 @@ import io.brokerbench.BenchmarkRun;
 import io.brokerbench.report.HistogramLog;
 import io.brokerbench.report.HistogramLogMerge;
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.FlowControl;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.ResultMerge;
 import io.brokerbench.result.RunResult;
@@ -167,7 +168,8 @@ final class ReportFixtures {
             plain.intervals(),
             List.of(new Warning(Warning.LOSS, warning)),
             List.of(),
-            List.of()));
+            List.of(),
+            FlowControl.NONE));
   }
 
   private static Map<String, Object> cell(

@@ -36,6 +36,19 @@ public interface SendListener {
    */
   void onReturned(byte[] stamp, int offset);
 
+  /**
+   * The broker announced it stopped taking this producer's messages (flow control it says aloud,
+   * such as AMQP 0.9.1's {@code connection.blocked} on a memory or disk alarm); sends may now wait
+   * in the client or the socket. Called on any thread; does not block. The default does nothing: a
+   * listener that wraps another must pass the call on.
+   *
+   * @param reason the broker's reason, such as {@code low on memory}
+   */
+  default void onBlocked(String reason) {}
+
+  /** The broker takes this producer's messages again after {@link #onBlocked}. */
+  default void onUnblocked() {}
+
   /** The producer failed and will send no more (connection or channel closed by the broker). */
   void onFailure(DriverException failure);
 }
