@@ -160,7 +160,8 @@ final class WorkloadOptions {
   @Option(
       names = "--drain-timeout",
       description =
-          "Longest wait for consumers after producers stop (default: "
+          "After producers stop, the longest wait without a message arriving; the drain goes on"
+              + " while messages keep arriving (default: "
               + DefaultText.DRAIN_TIMEOUT
               + ").")
   String drainTimeout;

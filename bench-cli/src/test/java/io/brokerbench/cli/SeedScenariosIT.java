@@ -93,7 +93,8 @@ class SeedScenariosIT {
   void rabbitMq4AmqpOneZero() throws IOException {
     RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
     RequiredBroker.require(
-        answers(5682), "RabbitMQ 4.0.5 at 127.0.0.1:5682 (scripts/rabbitmq4.sh start rabbit4 5682)");
+        answers(5682),
+        "RabbitMQ 4.0.5 at 127.0.0.1:5682 (scripts/rabbitmq4.sh start rabbit4 5682)");
     runsCompletelyWithoutLoss(SCENARIOS.resolve("rabbitmq-4-amqp-1.0.yaml"), 24);
   }
 

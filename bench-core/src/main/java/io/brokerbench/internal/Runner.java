@@ -431,23 +431,57 @@ public final class Runner {
   }
 
   /** Waits in real time (not the run's clock, which a test may hold still) for consumers. */
+  /**
+   * Waits for the consumers after the producers stopped: while messages keep arriving (or being
+   * confirmed), and at most the drain timeout without either, so a backlog the consumers are
+   * working through is received rather than counted as lost; {@value #INTERRUPTED_DRAIN_NANOS} ns
+   * at most after a Ctrl-C. Bounded: every message sent arrives once at most.
+   */
   private void drain() {
-    long deadline =
-        System.nanoTime()
-            + (control.interrupted()
-                ? Math.min(INTERRUPTED_DRAIN_NANOS, workload.drainTimeout().toNanos())
-                : workload.drainTimeout().toNanos());
-    while (System.nanoTime() < deadline && control.failure() == null && !drained()) {
+    long window = workload.drainTimeout().toNanos();
+    long lastProgress = System.nanoTime();
+    long lastReceive = lastReceiveNanos();
+    long unconfirmed = unconfirmed();
+    long interruptedAt = 0;
+    while (control.failure() == null && !drained()) {
+      long now = System.nanoTime();
+      long received = lastReceiveNanos();
+      long pending = unconfirmed();
+      if (received != lastReceive || pending < unconfirmed) {
+        lastReceive = received;
+        unconfirmed = pending;
+        lastProgress = now;
+      }
+      if (control.interrupted() && interruptedAt == 0) {
+        interruptedAt = now;
+      }
+      if (now - lastProgress >= window
+          || (interruptedAt != 0
+              && now - interruptedAt >= Math.min(INTERRUPTED_DRAIN_NANOS, window))) {
+        return;
+      }
       LockSupport.parkNanos(DRAIN_POLL_NANOS);
     }
   }
 
-  private boolean drained() {
+  private long lastReceiveNanos() {
+    long last = 0;
+    for (ConsumerTask c : consumers) {
+      last = Math.max(last, c.lastReceiveNanos());
+    }
+    return last;
+  }
+
+  private long unconfirmed() {
     long unconfirmed = 0;
     for (ProducerTask p : producers) {
       unconfirmed += p.unconfirmed();
     }
-    if (unconfirmed > 0) {
+    return unconfirmed;
+  }
+
+  private boolean drained() {
+    if (unconfirmed() > 0) {
       return false;
     }
     if (consumers.isEmpty() || allConsumersReachedLimit()) {
@@ -469,11 +503,7 @@ public final class Runner {
     }
     if (shared || producers.isEmpty()) {
       // Consumers of other runs take part of what arrives: wait until nothing has for a while.
-      long lastReceive = 0;
-      for (ConsumerTask c : consumers) {
-        lastReceive = Math.max(lastReceive, c.lastReceiveNanos());
-      }
-      return clock.nanoTime() - lastReceive > QUIET_NANOS;
+      return clock.nanoTime() - lastReceiveNanos() > QUIET_NANOS;
     }
     return true;
   }

@@ -35,7 +35,8 @@ import java.util.Objects;
  * @param persistent ask the broker to store messages durably
  * @param catchUp what producers do with overdue sends
  * @param reportInterval length of one reporting interval
- * @param drainTimeout how long consumers may take to receive what was sent after producers stop
+ * @param drainTimeout after producers stop, the longest wait without a message arriving (the drain
+ *     goes on while messages keep arriving)
  * @param progressTimeout end the run as failed when no message is sent, confirmed or received for
  *     this long (quiver's {@code --timeout}); zero for never
  */

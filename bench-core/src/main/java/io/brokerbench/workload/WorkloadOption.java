@@ -183,7 +183,10 @@ public final class WorkloadOption<T> {
   public static final WorkloadOption<Duration> INTERVAL =
       new WorkloadOption<>("interval", List.of(), DurationSyntax::parse, DefaultText.INTERVAL);
 
-  /** Longest wait for consumers after producers stop. */
+  /**
+   * Longest wait without a message arriving after producers stop; the drain goes on while messages
+   * keep arriving.
+   */
   public static final WorkloadOption<Duration> DRAIN_TIMEOUT =
       new WorkloadOption<>(
           "drain-timeout", List.of(), DurationSyntax::parse, DefaultText.DRAIN_TIMEOUT);
