@@ -452,6 +452,22 @@ public final class Amqp091Driver implements Driver {
     return admin.getHeartbeat();
   }
 
+  /**
+   * The queue's ready messages (a passive declare); -1 for a stream, which keeps what was read, and
+   * for exclusive queues, which belong to their consumers' connections.
+   */
+  @Override
+  public synchronized long messagesWaiting(String destination) throws DriverException {
+    if (queueType == QueueType.STREAM || config.exclusive()) {
+      return -1;
+    }
+    try {
+      return adminChannel().queueDeclarePassive(destination).getMessageCount();
+    } catch (IOException | RuntimeException e) {
+      throw Amqp091Errors.operationFailed("count the messages in queue '" + destination + "'", e);
+    }
+  }
+
   @Override
   public synchronized void cleanup() throws DriverException {
     DriverException first = null;

@@ -2,6 +2,7 @@ package io.brokerbench.amqp10;
 
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.rabbitmq.QueueDeclaration;
+import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.ConnectTimeout;
 import io.brokerbench.spi.Consumer;
@@ -364,6 +365,21 @@ public final class Amqp10Driver implements Driver {
     } catch (DriverException | RuntimeException e) {
       closeConnection.run();
       throw e;
+    }
+  }
+
+  /**
+   * The ready messages of a RabbitMQ queue address, asked as queues are declared; -1 for other
+   * brokers and addresses, and for streams, which keep what was read.
+   */
+  @Override
+  public long messagesWaiting(String destination) throws DriverException {
+    String queue = Amqp10Config.rabbitQueueOf(config.addressOf(destination));
+    if (!rabbitMq || queue == null || config.queueType() == QueueType.STREAM) {
+      return -1;
+    }
+    try (QueueTopology topology = topology()) {
+      return topology.messagesWaiting(queue);
     }
   }
 

@@ -117,6 +117,17 @@ final class ManagementNode implements QueueTopology {
   }
 
   @Override
+  public long messagesWaiting(String queue) throws DriverException {
+    Response info = request("GET", queue, null);
+    if (info.status() == 200
+        && info.body() instanceof Map<?, ?> fields
+        && fields.get("message_count") instanceof Number count) {
+      return count.longValue();
+    }
+    throw new DriverException("cannot count the messages in queue '" + queue + "': " + info);
+  }
+
+  @Override
   public void delete(String queue) throws DriverException {
     Response deleted = request("DELETE", queue, null);
     if (deleted.status() != 200 && deleted.status() != 404) {

@@ -13,6 +13,9 @@ interface QueueTopology extends AutoCloseable {
    */
   boolean declare(QueueDeclaration queue) throws DriverException;
 
+  /** The queue's ready messages, as the broker counts them. */
+  long messagesWaiting(String queue) throws DriverException;
+
   /** Deletes a queue; a missing queue is not an error. */
   void delete(String queue) throws DriverException;
 

@@ -114,6 +114,16 @@ final class RabbitTopology implements QueueTopology {
   }
 
   @Override
+  public long messagesWaiting(String queue) throws DriverException {
+    try (Channel channel = connection.createChannel()) {
+      return channel.queueDeclarePassive(queue).getMessageCount();
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      throw new DriverException(
+          "cannot count the messages in queue '" + queue + "': " + reason(e), e);
+    }
+  }
+
+  @Override
   public void delete(String queue) throws DriverException {
     try (Channel channel = connection.createChannel()) {
       channel.queueDelete(queue);

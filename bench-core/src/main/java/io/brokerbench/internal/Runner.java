@@ -274,7 +274,8 @@ public final class Runner {
                 producersStopped,
                 lastReceive,
                 byProducer,
-                IntegrityCounts.of(byProducer, foreign(), p -> consumedOnlyHere(p.producer())),
+                withBrokerCount(
+                    IntegrityCounts.of(byProducer, foreign(), p -> consumedOnlyHere(p.producer()))),
                 maxConsumersPerDestination(),
                 flowControl.summary(),
                 sinks.failures()));
@@ -462,6 +463,34 @@ public final class Runner {
       }
       LockSupport.parkNanos(DRAIN_POLL_NANOS);
     }
+  }
+
+  /**
+   * The integrity counts with the messages the broker still holds told apart from lost ones: when
+   * messages are missing, each destination this run's consumers read is asked for its depth.
+   */
+  private IntegrityCounts withBrokerCount(IntegrityCounts integrity) {
+    if (integrity.lost() == 0 || control.failure() != null) {
+      return integrity;
+    }
+    long waiting = 0;
+    List<String> names = workload.destinations().names();
+    for (int d = 0; d < names.size(); d++) {
+      if (localConsumersOfDestination[d] == 0) {
+        continue;
+      }
+      try {
+        long depth = driver.messagesWaiting(names.get(d));
+        if (depth < 0) {
+          return integrity;
+        }
+        waiting += depth;
+      } catch (DriverException e) {
+        // The count is a refinement: without it, missing messages stay counted as lost.
+        return integrity;
+      }
+    }
+    return integrity.withStillQueued(waiting);
   }
 
   private long lastReceiveNanos() {

@@ -184,13 +184,15 @@ public final class ConsoleReport implements ReportSink {
     IntegrityCounts i = r.integrity();
     out.printf(
         Locale.ROOT,
-        "integrity: unique %d, lost %d, duplicates %d, redelivered %d, out of order %d, foreign %d%n",
+        "integrity: unique %d, lost %d, duplicates %d, redelivered %d, out of order %d, foreign"
+            + " %d%s%n",
         i.unique(),
         i.lost(),
         i.duplicates(),
         i.redelivered(),
         i.outOfOrder(),
-        i.foreign());
+        i.foreign(),
+        i.stillQueued() > 0 ? ", still queued " + i.stillQueued() : "");
     for (Warning warning : r.warnings()) {
       out.println(warning.message());
     }

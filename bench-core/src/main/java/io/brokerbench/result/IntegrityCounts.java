@@ -11,12 +11,37 @@ package io.brokerbench.result;
  * @param outOfOrder messages received after a message with a higher sequence number
  * @param foreign messages whose stamp names no producer of this run (left over in a queue or
  *     stream, or sent by another process)
+ * @param stillQueued messages not received but, as the broker counted them at the end, still in the
+ *     destinations: not lost, and not in {@code lost}
  */
 public record IntegrityCounts(
-    long unique, long lost, long duplicates, long redelivered, long outOfOrder, long foreign) {
+    long unique,
+    long lost,
+    long duplicates,
+    long redelivered,
+    long outOfOrder,
+    long foreign,
+    long stillQueued) {
 
   /** Nothing received, nothing lost. */
   public static final IntegrityCounts NONE = new IntegrityCounts(0, 0, 0, 0, 0, 0);
+
+  /** Counts with nothing known to be still queued. */
+  public IntegrityCounts(
+      long unique, long lost, long duplicates, long redelivered, long outOfOrder, long foreign) {
+    this(unique, lost, duplicates, redelivered, outOfOrder, foreign, 0);
+  }
+
+  /**
+   * These counts with up to {@code waiting} of the missing messages moved from lost to still
+   * queued: the broker still holds them (its count may include messages of other runs, so no more
+   * than the missing ones move).
+   */
+  public IntegrityCounts withStillQueued(long waiting) {
+    long queued = Math.max(0, Math.min(lost + stillQueued, waiting));
+    return new IntegrityCounts(
+        unique, lost + stillQueued - queued, duplicates, redelivered, outOfOrder, foreign, queued);
+  }
 
   /**
    * The counts over these producers' sequences.
@@ -53,7 +78,8 @@ public record IntegrityCounts(
         duplicates + o.duplicates,
         redelivered + o.redelivered,
         outOfOrder + o.outOfOrder,
-        foreign + o.foreign);
+        foreign + o.foreign,
+        stillQueued + o.stillQueued);
   }
 
   /** This minus {@code o}. */
@@ -64,7 +90,8 @@ public record IntegrityCounts(
         duplicates - o.duplicates,
         redelivered - o.redelivered,
         outOfOrder - o.outOfOrder,
-        foreign - o.foreign);
+        foreign - o.foreign,
+        stillQueued - o.stillQueued);
   }
 
   /** True when nothing was lost or duplicated. */

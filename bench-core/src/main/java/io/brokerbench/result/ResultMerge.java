@@ -35,6 +35,7 @@ public final class ResultMerge {
   private final LatencyHistograms latency = LatencyHistograms.empty();
   private final Map<Integer, ProducerIntegrity> byProducer = new TreeMap<>();
   private long foreign;
+  private long stillQueued;
   private String status = RunResult.COMPLETED;
   private String error;
   private final List<Double> rates = new ArrayList<>();
@@ -89,6 +90,7 @@ public final class ResultMerge {
       byProducer.merge(p.producer(), p, ProducerIntegrity::plus);
     }
     foreign += shard.integrity().foreign();
+    stillQueued += shard.integrity().stillQueued();
     status = worse(status, shard.status());
     if (error == null) {
       error = shard.error();
@@ -120,7 +122,8 @@ public final class ResultMerge {
       throw new IllegalArgumentException("no results to merge");
     }
     List<ProducerIntegrity> producers = List.copyOf(byProducer.values());
-    IntegrityCounts integrity = IntegrityCounts.of(producers, foreign, p -> true);
+    IntegrityCounts integrity =
+        IntegrityCounts.of(producers, foreign, p -> true).withStillQueued(stillQueued);
     Map<String, LatencySummary> latencies = LatencySummary.allWithHistograms(latency);
     List<Warning> warnings =
         new ArrayList<>(

@@ -34,6 +34,15 @@ public final class RunWarnings {
                   + " message(s) accepted by the broker were never received"
                   + (interrupted ? " (the run was interrupted: some may be in flight)" : "")));
     }
+    if (integrity.stillQueued() > 0) {
+      warnings.add(
+          new Warning(
+              Warning.STILL_QUEUED,
+              "STILL_QUEUED: "
+                  + integrity.stillQueued()
+                  + " message(s) were not received but are still in the queue (the broker's count):"
+                  + " not lost; the consumers did not keep up with the producers"));
+    }
     if (integrity.duplicates() > 0) {
       warnings.add(
           new Warning(

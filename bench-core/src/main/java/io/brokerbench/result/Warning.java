@@ -10,6 +10,9 @@ public record Warning(String code, String message) {
   /** Messages the broker accepted were never received. */
   public static final String LOSS = "LOSS";
 
+  /** Messages were not received but the broker still holds them: a backlog, not a loss. */
+  public static final String STILL_QUEUED = "STILL_QUEUED";
+
   /** Messages were received more than once without a redelivery flag. */
   public static final String DUPLICATES = "DUPLICATES";
 

@@ -46,6 +46,11 @@ public class DelegatingDriver implements Driver {
   }
 
   @Override
+  public long messagesWaiting(String destination) throws DriverException {
+    return delegate.messagesWaiting(destination);
+  }
+
+  @Override
   public void cleanup() throws DriverException {
     delegate.cleanup();
   }

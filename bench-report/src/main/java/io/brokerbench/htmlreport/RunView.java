@@ -179,6 +179,7 @@ record RunView(
     Map<String, Long> rows = new LinkedHashMap<>();
     rows.put("unique", i.unique());
     rows.put("lost", i.lost());
+    rows.put("still queued", i.stillQueued());
     rows.put("duplicates", i.duplicates());
     rows.put("redelivered", i.redelivered());
     rows.put("out of order", i.outOfOrder());

@@ -33,6 +33,19 @@ public interface Driver extends AutoCloseable {
    */
   Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener) throws DriverException;
 
+  /**
+   * Messages ready in a destination now, as the broker counts them (a queue's depth), so that at
+   * the end of a run messages still queued are told apart from lost ones. Called after the drain,
+   * before {@link #cleanup}; must not block longer than the driver's connect timeout.
+   *
+   * @param destination a destination name as given to {@link #declare}
+   * @return the count, or -1 when the driver cannot ask the broker (the default)
+   * @throws DriverException when asking failed
+   */
+  default long messagesWaiting(String destination) throws DriverException {
+    return -1;
+  }
+
   /** Deletes what {@link #declare} created, where the driver declared it and the user asked. */
   void cleanup() throws DriverException;
 
