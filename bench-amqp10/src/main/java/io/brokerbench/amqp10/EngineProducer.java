@@ -33,6 +33,7 @@ final class EngineProducer implements Producer {
   private final EngineConnection connection;
   private final String address;
   private final SendListener listener;
+  private final CreditStarvation starvation;
   private final boolean presettled;
   private final MessageEncoder encoder;
   private final Sender sender;
@@ -54,6 +55,7 @@ final class EngineProducer implements Producer {
     this.connection = connection;
     this.address = address;
     this.listener = listener;
+    this.starvation = new CreditStarvation(listener);
     this.presettled = config.presettled();
     this.encoder = new MessageEncoder(spec.persistent());
     this.ring =
@@ -136,8 +138,10 @@ final class EngineProducer implements Producer {
         return false;
       }
       if (!sender.isSendable()) {
+        starvation.noCredit(System.nanoTime());
         return false;
       }
+      starvation.credit();
       ProtonBuffer payload = encoder.encode(message);
       OutgoingDelivery delivery = sender.next();
       if (presettled) {
