@@ -40,7 +40,9 @@ public class CorePathBenchmark extends HotPathBenchmark {
   public void setUp() {
     Workload workload = Workload.builder().inFlightWindow(192).build();
     RunControl control = new RunControl();
-    producer = new ProducerTask(0, 0, workload, clock, control, recorders, true);
+    producer =
+        new ProducerTask(
+            0, 0, workload, clock, control, recorders, new FlowControlLog(clock), true);
     // The driver's producer is never called here: the benchmark drives the core's side directly.
     producer.prepare(
         new Producer() {
