@@ -173,6 +173,7 @@ class RocketMqWorkloadIT {
     RunResult result =
         run(workload("orderly").messagesPerProducer(1_000).build(), "consume-mode", "orderly");
 
+    assertThat(result.status()).as("%s", result.error()).isEqualTo("completed");
     assertThat(result.totals().counts().received()).isEqualTo(1_000);
     assertThat(result.integrity().clean()).isTrue();
   }
