@@ -3,21 +3,17 @@ package io.brokerbench.amqp091;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.contract.RequiredBroker;
+import io.brokerbench.contract.PrivateRabbitMqNode;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.workload.Workload;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,50 +24,27 @@ import org.junit.jupiter.api.Test;
  * and the run says so as it happens, counts it with its length, and still sends every message.
  */
 class Amqp091FlowControlIT {
-  private static final Path SCRIPT = Path.of("../scripts/rabbitmq4.sh");
-  private static final String NODE = "bb-flow-it";
-  private static final int PORT = 5692;
+  private static PrivateRabbitMqNode node;
 
   @BeforeAll
   static void startNode() throws Exception {
-    Path prepared =
-        Path.of(System.getProperty("user.home"), ".cache/brokerbench/rabbitmq-4.0.5/.prepared");
-    RequiredBroker.require(
-        Files.exists(prepared), "RabbitMQ 4.0.5 prepared by scripts/rabbitmq4.sh prepare");
-    script("stop", NODE);
-    assertThat(script("start", NODE, String.valueOf(PORT))).as("node started").isZero();
+    node = PrivateRabbitMqNode.start("bb-flow-it", 5692);
   }
 
   @AfterAll
   static void stopNode() throws Exception {
-    script("stop", NODE);
-  }
-
-  private static int script(String... args) throws Exception {
-    List<String> command = new java.util.ArrayList<>(List.of(SCRIPT.toString()));
-    command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).inheritIO().start();
-    if (!p.waitFor(150, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      return -1;
+    if (node != null) {
+      node.close();
     }
-    return p.exitValue();
   }
 
   @Test
   void aMemoryAlarmIsReportedLiveCountedWithItsLengthAndNothingIsLost() throws Exception {
     List<String> notices = new CopyOnWriteArrayList<>();
-    ScheduledExecutorService alarm = Executors.newSingleThreadScheduledExecutor();
+    // On about 1 s after sending starts (about 1 s after the run is built), off 2.5 s later.
+    ScheduledExecutorService alarm =
+        node.memoryAlarm(Duration.ofSeconds(2), Duration.ofMillis(4_500));
     try {
-      // On 1 s after sending starts (about 1 s after the run is built), off 2.5 s later.
-      alarm.schedule(
-          () -> script("ctl", NODE, "set_vm_memory_high_watermark", "absolute", "1"),
-          2,
-          TimeUnit.SECONDS);
-      alarm.schedule(
-          () -> script("ctl", NODE, "set_vm_memory_high_watermark", "0.4"),
-          4500,
-          TimeUnit.MILLISECONDS);
       RunResult result =
           BenchmarkRun.builder(
                   Workload.builder()
@@ -83,7 +56,7 @@ class Amqp091FlowControlIT {
                       .inFlightWindow(100)
                       .drainTimeout(Duration.ofSeconds(10))
                       .build())
-              .driver("amqp091", Map.of("uri", "amqp://guest:guest@127.0.0.1:" + PORT))
+              .driver("amqp091", Map.of("uri", node.uri()))
               .sink(
                   new ReportSink() {
                     @Override

@@ -5,7 +5,6 @@ import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.report.CsvIntervals;
 import io.brokerbench.report.HistogramLogMerge;
 import io.brokerbench.report.JsonResult;
-import io.brokerbench.result.ClockStatus;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.ResultMerge;
 import io.brokerbench.result.RunResult;
@@ -105,18 +104,11 @@ final class MergeCommand implements Callable<Integer> {
           s.counts().sent(),
           s.counts().received(),
           p99 == null ? "-" : String.format(Locale.ROOT, "%.0f us", p99),
-          clock(s.clock()));
+          s.clock().describe());
     }
     merged.warnings().forEach(w -> out.println(w.message()));
     out.flush();
     return ExitCodes.OK;
-  }
-
-  private static String clock(ClockStatus clock) {
-    if (clock.bounded()) {
-      return "max error " + clock.maxErrorMicros() + " us";
-    }
-    return clock.equals(ClockStatus.UNKNOWN) ? "unknown" : "not synchronized";
   }
 
   /** Refuses results that are not disjoint shards of one workload. */

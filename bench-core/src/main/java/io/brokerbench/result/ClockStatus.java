@@ -25,6 +25,14 @@ public record ClockStatus(
     return inSync && maxErrorMicros >= 0;
   }
 
+  /** For people: {@code ±2.0 ms}, {@code not synchronized} or {@code unknown}. */
+  public String describe() {
+    if (bounded()) {
+      return String.format(java.util.Locale.ROOT, "±%.1f ms", maxErrorMicros / 1_000.0);
+    }
+    return equals(UNKNOWN) ? "unknown" : "not synchronized";
+  }
+
   /** This host's clock status, {@link #UNKNOWN} where the system does not expose it. */
   public static ClockStatus probe() {
     try {

@@ -1,11 +1,9 @@
 package io.brokerbench.htmlreport;
 
 import io.brokerbench.latency.LatencyKind;
-import io.brokerbench.result.ClockStatus;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ShardSummary;
 import java.util.List;
-import java.util.Locale;
 
 /** The rows of a merged run's per-shard table, so a slow, failed or badly clocked shard shows. */
 final class ShardsTable {
@@ -51,19 +49,12 @@ final class ShardsTable {
         s.rates().receivedPerSecond(),
         p99 == null ? null : p99 / 1_000,
         s.client().cpuMicrosPerMessage(),
-        clock(s.clock()));
+        s.clock().describe());
   }
 
   private static String range(int first, int count) {
     return count == 0
         ? "none"
         : count == 1 ? String.valueOf(first) : first + "-" + (first + count - 1);
-  }
-
-  private static String clock(ClockStatus clock) {
-    if (clock.bounded()) {
-      return String.format(Locale.ROOT, "±%.1f ms", clock.maxErrorMicros() / 1_000.0);
-    }
-    return clock.equals(ClockStatus.UNKNOWN) ? "unknown" : "not synchronized";
   }
 }
