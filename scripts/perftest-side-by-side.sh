@@ -33,12 +33,10 @@ MESSAGES=200000
 RUN_TIMEOUT_S=300
 # shellcheck source=run-options.sh
 source "$(dirname "$0")/run-options.sh"
+# shellcheck source=perftest-fetch.sh
+source "$(dirname "$0")/perftest-fetch.sh"
 parse_run_options "$@"
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-PERFTEST_VERSION=${PERFTEST_VERSION:-2.22.1}
-PERFTEST_DIR=${PERFTEST_DIR:-$HOME/.cache/brokerbench/perftest-$PERFTEST_VERSION}
-BENCH_JAR=${BENCH_JAR:-$ROOT/bench-cli/target/bench-cli.jar}
 QUEUE=${QUEUE:-brokerbench-side-by-side}
 JAVA=${JAVA:-java}
 URI=amqp://guest:guest@127.0.0.1:5672
@@ -54,35 +52,6 @@ for tool in /usr/bin/time timeout python3 "$JAVA"; do
   command -v "$tool" >/dev/null || { echo "missing: $tool" >&2; exit 1; }
 done
 [[ -f "$BENCH_JAR" ]] || { echo "missing $BENCH_JAR: run ./mvnw -B -q install -pl bench-cli -DskipITs" >&2; exit 1; }
-
-# PerfTest from Maven Central: a scratch pom with the one dependency, copied with its runtime
-# dependencies into $PERFTEST_DIR/lib (Maven Central has no uber jar of it).
-fetch_perftest() {
-  if compgen -G "$PERFTEST_DIR/lib/perf-test-$PERFTEST_VERSION.jar" >/dev/null; then
-    return
-  fi
-  mkdir -p "$PERFTEST_DIR"
-  cat >"$PERFTEST_DIR/pom.xml" <<EOF
-<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>local.scratch</groupId>
-  <artifactId>perftest-fetch</artifactId>
-  <version>1</version>
-  <packaging>pom</packaging>
-  <dependencies>
-    <dependency>
-      <groupId>com.rabbitmq</groupId>
-      <artifactId>perf-test</artifactId>
-      <version>$PERFTEST_VERSION</version>
-    </dependency>
-  </dependencies>
-</project>
-EOF
-  echo "fetching PerfTest $PERFTEST_VERSION into $PERFTEST_DIR/lib" >&2
-  "$ROOT/mvnw" -B -q -f "$PERFTEST_DIR/pom.xml" \
-    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies \
-    -DincludeScope=runtime -DoutputDirectory="$PERFTEST_DIR/lib"
-}
 
 # Declares the queue (durable classic), purges it and checks it is empty, with the amqp-client
 # that PerfTest brings (the management plugin, hence rabbitmqadmin, may be off).

@@ -7,6 +7,11 @@
 #   scripts/rabbitmq4.sh start NAME PORT [MGMT_PORT]  a private node on 127.0.0.1:PORT, ready when it returns
 #   scripts/rabbitmq4.sh stop NAME                    stops it
 #   scripts/rabbitmq4.sh ctl NAME ARGS…               rabbitmqctl of that node
+#   scripts/rabbitmq4.sh signal NAME SIGNAL           sends SIGNAL to the node's Erlang VM: STOP
+#                                                     freezes the broker, CONT thaws it, KILL kills it
+#   scripts/rabbitmq4.sh cluster NAME PORT            NAME1..NAME3 on PORT..PORT+2 (management on
+#                                                     each port + 10000), joined into one cluster
+#   scripts/rabbitmq4.sh stop-cluster NAME            stops the three
 #
 # BROKERBENCH_CACHE (default ~/.cache/brokerbench) holds the unpacked broker; nodes keep their data
 # and logs in BROKERBENCH_RABBITMQ4_NODES (default /tmp/brokerbench-rabbitmq4/NAME). Needs root for
@@ -97,10 +102,28 @@ prepare() {
   log "RabbitMQ $VERSION ready in $ROOT"
 }
 
+# The environment of node NAME; with a PORT (not 0) its configuration files are written too, so
+# that rabbitmqctl (port 0) never rewrites a running node's listeners.
 node_env() {
   local name=$1 port=$2 mgmt=${3:-}
   local dir=$NODES/$name
   mkdir -p "$dir/mnesia" "$dir/log"
+  [ "$port" = 0 ] || write_config "$dir" "$port" "$mgmt"
+  erlang_env
+  export RABBITMQ_NODENAME=$name@localhost
+  export RABBITMQ_NODE_PORT=$port
+  export RABBITMQ_DIST_PORT=$((port + 20000))
+  export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
+  export RABBITMQ_MNESIA_BASE=$dir/mnesia
+  export RABBITMQ_LOG_BASE=$dir/log
+  export RABBITMQ_ENABLED_PLUGINS_FILE=$dir/enabled_plugins
+  export RABBITMQ_CONFIG_FILE=$dir/rabbitmq.conf
+  # Not the machine's /etc/rabbitmq/rabbitmq-env.conf, which belongs to its own RabbitMQ.
+  export RABBITMQ_CONF_ENV_FILE=$dir/rabbitmq-env.conf
+}
+
+write_config() {
+  local dir=$1 port=$2 mgmt=${3:-}
   {
     echo "listeners.tcp.1 = 127.0.0.1:$port"
     echo "loopback_users.guest = true"
@@ -115,17 +138,6 @@ node_env() {
     echo '[].' > "$dir/enabled_plugins"
   fi
   : > "$dir/rabbitmq-env.conf"
-  erlang_env
-  export RABBITMQ_NODENAME=$name@localhost
-  export RABBITMQ_NODE_PORT=$port
-  export RABBITMQ_DIST_PORT=$((port + 20000))
-  export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
-  export RABBITMQ_MNESIA_BASE=$dir/mnesia
-  export RABBITMQ_LOG_BASE=$dir/log
-  export RABBITMQ_ENABLED_PLUGINS_FILE=$dir/enabled_plugins
-  export RABBITMQ_CONFIG_FILE=$dir/rabbitmq.conf
-  # Not the machine's /etc/rabbitmq/rabbitmq-env.conf, which belongs to its own RabbitMQ.
-  export RABBITMQ_CONF_ENV_FILE=$dir/rabbitmq-env.conf
 }
 
 answers() {
@@ -182,10 +194,49 @@ ctl() {
   exec timeout 60 "$SERVER/sbin/rabbitmqctl" "$@"
 }
 
+# The node's Erlang VM (beam.smp) gets SIGNAL: the fault a test or a study injects.
+signal() {
+  [ $# -ge 2 ] || die "usage: signal NAME SIGNAL"
+  local name=$1 sig=$2 dir=$NODES/$1
+  [ -f "$dir/pid" ] || die "no node $name"
+  local beam
+  # The node runs in its own session (setsid), whose id is the pid kept at start.
+  beam=$(pgrep -s "$(cat "$dir/pid")" -x beam.smp | head -1 || true)
+  [ -n "$beam" ] || die "node $name has no running Erlang VM"
+  kill "-$sig" "$beam" || die "could not send $sig to node $name (pid $beam)"
+}
+
+# A three-node cluster NAME1..NAME3 on PORT, PORT+1, PORT+2 (management on each port + 10000), each
+# started from an empty data directory; NAME2 and NAME3 join NAME1.
+cluster() {
+  [ $# -ge 2 ] || die "usage: cluster NAME PORT"
+  local name=$1 port=$2
+  for i in 1 2 3; do
+    rm -rf "${NODES:?}/$name$i/mnesia"
+    start "$name$i" $((port + i - 1)) $((port + i - 1 + 10000))
+  done
+  for i in 2 3; do
+    node_env "$name$i" 0
+    timeout 60 "$SERVER/sbin/rabbitmqctl" -q stop_app >/dev/null
+    timeout 60 "$SERVER/sbin/rabbitmqctl" -q join_cluster "${name}1@localhost" >/dev/null \
+      || die "node $name$i did not join ${name}1@localhost"
+    timeout 60 "$SERVER/sbin/rabbitmqctl" -q start_app >/dev/null
+  done
+  log "cluster of ${name}1, ${name}2, ${name}3 on 127.0.0.1:$port-$((port + 2))"
+}
+
+stop_cluster() {
+  [ $# -ge 1 ] || die "usage: stop-cluster NAME"
+  for i in 1 2 3; do stop "$1$i"; done
+}
+
 case "${1:-}" in
   prepare) prepare ;;
   start) shift; start "$@" ;;
   stop) shift; stop "$@" ;;
   ctl) shift; ctl "$@" ;;
-  *) die "usage: $0 prepare | start NAME PORT [MGMT_PORT] | stop NAME | ctl NAME ARGS…" ;;
+  signal) shift; signal "$@" ;;
+  cluster) shift; cluster "$@" ;;
+  stop-cluster) shift; stop_cluster "$@" ;;
+  *) die "usage: $0 prepare | start NAME PORT [MGMT_PORT] | stop NAME | ctl NAME ARGS… | signal NAME SIGNAL | cluster NAME PORT | stop-cluster NAME" ;;
 esac

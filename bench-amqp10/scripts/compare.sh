@@ -4,8 +4,12 @@
 # bounded unsettled window, 12-byte durable messages, alternating rounds. Prints msg/s and client
 # CPU per message (user+sys of the process from /usr/bin/time -v): raw, and "steady" with each
 # tool's fixed cost (JVM start, JIT, connection set-up: a 2000-message run) subtracted.
+# The tool "quiver" is quiver's own command line run unchanged after `bench run amqp10` from the fat
+# jar (BENCH_JAR, default bench-cli/target/bench-cli.jar): `//127.0.0.1//amq/queue/Q --durable
+# --count N --body-size 12 --credit C`, no unsettled window (quiver has none), its RESULTS block's
+# end-to-end rate (first send to last receive) as the rate.
 # Usage: bench-amqp10/scripts/compare.sh [COUNT] [CREDITS] [WINDOW] [ROUNDS] [TOOLS]
-#   e.g. compare.sh 200000 "200 5000" 1000 2 "engine client plain"
+#   e.g. compare.sh 200000 "200 5000" 1000 2 "engine client plain quiver"
 set -euo pipefail
 COUNT=${1:-200000}
 CREDITS=${2:-"200 5000"}
@@ -16,6 +20,7 @@ BASE_COUNT=2000
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 OUT="$HERE/target"
+BENCH_JAR=${BENCH_JAR:-$ROOT/bench-cli/target/bench-cli.jar}
 mkdir -p "$OUT/classes"
 (cd "$ROOT" && ./mvnw -B -q -o -pl bench-amqp10 package -DskipTests \
   && ./mvnw -B -q -o -pl bench-amqp10 dependency:build-classpath -Dmdep.outputFile="$OUT/cp.txt")
@@ -31,9 +36,15 @@ run() { # tool count credit -> sets RATE and CPU_S
   case $tool in
     engine|client) CMD=(java -cp "$CP" BrokerbenchAmqp10 "$QUEUE" "$count" 12 "$credit" "$WINDOW" "$tool") ;;
     plain) CMD=(java -cp "$CP" PlainProtonj2 "/amq/queue/$QUEUE" "$count" 12 "$credit" "$WINDOW") ;;
+    quiver) CMD=(java -jar "$BENCH_JAR" run amqp10 "//127.0.0.1//amq/queue/$QUEUE" --durable
+                 --count "$count" --body-size 12 --credit "$credit") ;;
   esac
   /usr/bin/time -v -o "$OUT/time.txt" "${CMD[@]}" > "$OUT/run.txt" 2>&1
-  RATE=$(grep -oE '[0-9]+ msg/s received|msg/s$|[0-9]+ msg/s' "$OUT/run.txt" | tail -1 | grep -oE '^[0-9]+' || echo "?")
+  if [ "$tool" = quiver ]; then
+    RATE=$(grep -oE 'End-to-end rate \.+ [0-9,]+' "$OUT/run.txt" | grep -oE '[0-9,]+$' | tr -d , || echo "?")
+  else
+    RATE=$(grep -oE '[0-9]+ msg/s received|msg/s$|[0-9]+ msg/s' "$OUT/run.txt" | tail -1 | grep -oE '^[0-9]+' || echo "?")
+  fi
   CPU_S=$(awk '/User time/ {u=$4} /System time/ {s=$4} END {print u+s}' "$OUT/time.txt")
 }
 
@@ -51,7 +62,7 @@ for credit in $CREDITS; do
           -v base="${BASE[$tool]}" -v n="$COUNT" -v bn="$BASE_COUNT" 'BEGIN {
         printf "credit %s round %s %-7s %6s msg/s  client CPU %5.1f us/msg raw, %5.1f us/msg steady\n",
           c, r, t, rate, cpu * 1e6 / n, (cpu - base) * 1e6 / (n - bn) }'
-      grep -E "msg/s" "$OUT/run.txt" | tail -1 | sed 's/^/    /'
+      grep -E "msg/s|messages/s" "$OUT/run.txt" | tail -1 | sed 's/^/    /'
     done
   done
 done

@@ -12,6 +12,9 @@
 # SEND_MODE=async compares the tool's -y true with brokerbench's async send (window WINDOW, 256).
 # SEND_MODE=window compares the tool's -w W sync threads (W sends in flight) with ONE brokerbench
 # producer sending async with a window of W (the same W sends in flight, no thread per send).
+# SEND_MODE=familiar runs the tool's own line on both: `-n NS -t TOPIC -w W -s 1024` after
+# `bench run rocketmq`, unchanged but for the run's bound (-C with a count, else ended with SIGINT as
+# the tool is: -z 600 only lifts the 10 s default) and -y 0 (the tool's Producer runs no consumer); brokerbench's -w is that same one-producer window of W.
 # ROUNDS=N runs each w N times, the tool first in odd rounds and brokerbench first in even ones.
 # BB_EXTRA adds brokerbench driver options, such as BB_EXTRA="--batch 32" (then not like for like).
 # Needs: bench-cli/target/bench-cli.jar built (./mvnw -B -q install -DskipTests; BENCH_JAR names
@@ -36,7 +39,7 @@ TOOL_ASYNC=false
 BB_WINDOW=1
 BB_MODE=$SEND_MODE
 if [ "$SEND_MODE" = async ]; then TOOL_ASYNC=true; BB_WINDOW=$WINDOW; fi
-if [ "$SEND_MODE" = window ]; then BB_MODE=async; fi
+if [ "$SEND_MODE" = window ] || [ "$SEND_MODE" = familiar ]; then BB_MODE=async; fi
 TOPIC=bb_side_by_side
 PIDS=()
 cleanup() {
@@ -148,12 +151,16 @@ run_tool() { # $1 = w, $2 = messages
 
 run_brokerbench() { # $1 = w, $2 = messages
   local producers=$1 per=$(($2 / $1)) window=$BB_WINDOW before=0
-  if [ "$SEND_MODE" = window ]; then producers=1 per=$2 window=$1; fi
+  if [ "$SEND_MODE" = window ] || [ "$SEND_MODE" = familiar ]; then producers=1 per=$2 window=$1; fi
   local bound=(-C "$per")
   if [ -n "$DURATION" ]; then before=$(stored) bound=(); fi
-  timed "$WORK/bb.time" java -cp "$BB_CP" io.brokerbench.cli.Bench run rocketmq \
-    -n "$NS" -u "$TOPIC" --topic-setup predeclared --send-mode "$BB_MODE" -x "$producers" -y 0 \
-    -s 1024 "${bound[@]}" -c "$window" -z 600 ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1
+  local line=(-n "$NS" -u "$TOPIC" --topic-setup predeclared --send-mode "$BB_MODE" -x "$producers"
+    -y 0 -s 1024 "${bound[@]}" -c "$window" -z 600)
+  if [ "$SEND_MODE" = familiar ]; then
+    line=(-n "$NS" -t "$TOPIC" -w "$1" -s 1024 -y 0 "${bound[@]}" -z 600)
+  fi
+  timed "$WORK/bb.time" java -cp "$BB_CP" io.brokerbench.cli.Bench run rocketmq "${line[@]}" \
+    ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1
   report brokerbench "$1" "$(measured "$before" "$2")" \
     "$(grep -o '^sent [0-9]* ([0-9]* msg/s)' "$WORK/bb.out" | grep -o '([0-9]*' | tr -d '(' || echo "?")" \
     "$WORK/bb.time"

@@ -1,5 +1,6 @@
 package io.brokerbench;
 
+import io.brokerbench.internal.BoundedWait;
 import io.brokerbench.internal.ResultAssembly;
 import io.brokerbench.internal.Runner;
 import io.brokerbench.internal.SinkFanout;
@@ -38,6 +39,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * merge exactly ({@link io.brokerbench.result.ResultMerge}).
  */
 public final class BenchmarkRun {
+  private static final long TEAR_DOWN_MILLIS = 5_000;
+
   private final Workload workload;
   private final Driver driver;
   private final String driverName;
@@ -74,7 +77,9 @@ public final class BenchmarkRun {
   /**
    * Runs the workload and returns its result. A driver given by name is opened here and closed at
    * the end; a driver instance given by the caller is left open. When the run cannot be set up, the
-   * sinks receive a {@code failed} result with the error before this method throws.
+   * sinks receive a {@code failed} result with the error before this method throws. A clean-up that
+   * fails once the result exists (deleting queues on a broker that went away) does not change it:
+   * the sinks get a notice and the result is returned.
    *
    * @throws DriverException when the driver cannot open or the run cannot be set up (unreachable
    *     broker, bad credentials, destination missing)
@@ -98,17 +103,18 @@ public final class BenchmarkRun {
         return result;
       } finally {
         if (driver == null) {
-          try {
-            opened.cleanup();
-          } finally {
-            opened.close();
-          }
+          tearDown(opened);
         }
       }
     } catch (DriverException | RuntimeException e) {
       if (result != null) {
-        // The sinks already have the run's result; only the driver's clean-up failed.
-        throw e;
+        // The sinks have the run's result, which stands: a clean-up that failed after it (a queue
+        // left behind, a broker gone) is said, not made a second verdict that contradicts it.
+        RunResult measured = result;
+        fanout.each(
+            sink ->
+                sink.notice("clean-up after the run failed (the result stands): " + oneLine(e)));
+        return measured;
       }
       RunResult failed =
           assembly.failedBeforeStart(r == null ? null : r.description(), e.getMessage());
@@ -117,6 +123,50 @@ public final class BenchmarkRun {
     } finally {
       fanout.close();
     }
+  }
+
+  /**
+   * Deletes what the run declared and closes the driver, waiting a bounded time for both: a broker
+   * that froze or went silent answers neither. An embedded broker, which shuts down with the driver
+   * in this process, is waited for.
+   */
+  private static void tearDown(Driver opened) throws DriverException {
+    Exception[] failure = new Exception[1];
+    Runnable steps =
+        () -> {
+          try {
+            opened.cleanup();
+          } catch (DriverException | RuntimeException e) {
+            failure[0] = e;
+          } finally {
+            try {
+              opened.close();
+            } catch (DriverException | RuntimeException e) {
+              if (failure[0] == null) {
+                failure[0] = e;
+              }
+            }
+          }
+        };
+    if (opened.description().embedded()) {
+      steps.run();
+    } else if (!BoundedWait.run("clean-up", steps, TEAR_DOWN_MILLIS)) {
+      throw new DriverException(
+          "the broker did not answer within "
+              + TEAR_DOWN_MILLIS / 1000
+              + " s while the run's queues were deleted and its connections closed: they are left"
+              + " to the broker");
+    }
+    if (failure[0] instanceof DriverException d) {
+      throw d;
+    }
+    if (failure[0] instanceof RuntimeException r) {
+      throw r;
+    }
+  }
+
+  private static String oneLine(Exception e) {
+    return String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
   }
 
   /** The driver and its options in effect: given, else the driver's default, passwords masked. */

@@ -50,6 +50,10 @@ import java.util.Map;
  *     consumer's channel gets besides the workload's prefetch; 0 for none
  * @param streamPrefetch the prefetch of stream consumers when the workload sets none (RabbitMQ
  *     requires one): PerfTest's 200 with {@code stream-queue}, else 1000
+ * @param replyTo where a request-reply run's requesters get their replies
+ * @param placement which node of a cluster each producer and consumer connects to
+ * @param managementUrl RabbitMQ's management API, asked for each queue's leader with {@code
+ *     placement} leader or non-leader: {@code http://HOST:15672} of the first URI unless given
  */
 public record Amqp091Config(
     List<String> uris,
@@ -71,7 +75,28 @@ public record Amqp091Config(
     boolean exclusive,
     int heartbeatSeconds,
     int globalPrefetch,
-    int streamPrefetch) {
+    int streamPrefetch,
+    ReplyTo replyTo,
+    Placement placement,
+    String managementUrl) {
+
+  /** Which node of a cluster (the URIs given) each producer and consumer connects to. */
+  public enum Placement {
+    /** The next URI in turn, whatever node hosts the queue. */
+    ROUND_ROBIN,
+    /** The node hosting its queue's leader (a quorum queue's leader, a classic queue's node). */
+    LEADER,
+    /** A node that does not host its queue's leader, in turn among them. */
+    NON_LEADER
+  }
+
+  /** Where requesters receive replies. */
+  public enum ReplyTo {
+    /** RabbitMQ's direct reply-to, {@code amq.rabbitmq.reply-to}: no queue at all. */
+    DIRECT,
+    /** A server-named exclusive queue per requester, declared on its channel. */
+    QUEUE
+  }
 
   /** Prefetch of stream consumers when neither the workload nor {@code stream-queue} sets one. */
   static final int STREAM_DEFAULT_PREFETCH = 1_000;
@@ -198,6 +223,29 @@ public record Amqp091Config(
               MAX_UNSIGNED_SHORT)
           .withAliases("-Q");
 
+  static final DeclaredOption<ReplyTo> REPLY_TO =
+      DeclaredOption.choice(
+          "reply-to",
+          "with --request-reply, where requesters get replies: direct (RabbitMQ's direct"
+              + " reply-to, amq.rabbitmq.reply-to) or queue (an exclusive queue per requester)",
+          ReplyTo.class,
+          ReplyTo.DIRECT);
+
+  static final DeclaredOption<Placement> PLACEMENT =
+      DeclaredOption.choice(
+          "placement",
+          "which node of a cluster (the URIs given) each producer and consumer connects to: the"
+              + " next in turn, the node hosting its queue's leader, or one that does not (the"
+              + " leader found through the management API)",
+          Placement.class,
+          Placement.ROUND_ROBIN);
+  static final DeclaredOption<String> MANAGEMENT_URL =
+      DeclaredOption.text(
+          "management-url",
+          "RabbitMQ's management API, for --placement leader or non-leader and for broker memory"
+              + " with --connections (default:"
+              + " http://HOST:15672 of the first URI, with its user)");
+
   /** The options as the driver declares them, in the order to document them. */
   static final DeclaredOptions OPTIONS =
       DeclaredOptions.of(
@@ -218,7 +266,15 @@ public record Amqp091Config(
               NIO,
               TLS_TRUST_ALL)
           .plus(TlsStores.OPTIONS)
-          .plus(DeclaredOptions.of(SASL_EXTERNAL, ConnectTimeout.OPTION, HEARTBEAT, GLOBAL_QOS));
+          .plus(
+              DeclaredOptions.of(
+                  SASL_EXTERNAL,
+                  ConnectTimeout.OPTION,
+                  HEARTBEAT,
+                  GLOBAL_QOS,
+                  REPLY_TO,
+                  PLACEMENT,
+                  MANAGEMENT_URL));
 
   /**
    * Parses option values given by name.
@@ -264,7 +320,17 @@ public record Amqp091Config(
             EXCLUSIVE.from(options),
             HEARTBEAT.from(options),
             GLOBAL_QOS.from(options),
-            perfTestStream ? PERFTEST_STREAM_PREFETCH : STREAM_DEFAULT_PREFETCH);
+            perfTestStream ? PERFTEST_STREAM_PREFETCH : STREAM_DEFAULT_PREFETCH,
+            REPLY_TO.from(options),
+            PLACEMENT.from(options),
+            MANAGEMENT_URL.from(options));
+    if (config.placement != Placement.ROUND_ROBIN && config.uris.size() < 2) {
+      throw new OptionException(
+          "--placement "
+              + DeclaredOption.choiceName(config.placement)
+              + " needs a cluster: give each node's URI, comma-separated (-h"
+              + " amqp://node1:5672,amqp://node2:5672,amqp://node3:5672)");
+    }
     if (config.embedded() && config.queueType != QueueType.CLASSIC) {
       throw new OptionException(
           "queue-type "

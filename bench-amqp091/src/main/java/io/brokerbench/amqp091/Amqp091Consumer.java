@@ -11,6 +11,7 @@ import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DriverException;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Deliveries come from amqp-client's dispatch until the broker's consume-ok, and from then on
  * straight from their frames ({@link DirectDeliveryFrameHandler}); both on the connection's reader
  * thread, one after the other.
+ *
+ * <p>A replier answers each request on the same channel, after the listener saw it and before
+ * acknowledging it: the request's body goes back to its reply address with its correlation id.
  *
  * <p>Closing cancels the subscription and waits (bounded) for the broker's cancel-ok. The client
  * dispatches that after every delivery that preceded it, so acknowledging the outstanding ones
@@ -43,7 +47,8 @@ final class Amqp091Consumer implements Consumer {
       ConsumerSpec spec,
       DeliveryListener listener,
       Prefetch prefetch,
-      Map<String, Object> arguments)
+      Map<String, Object> arguments,
+      boolean replier)
       throws IOException {
     this.lease = lease;
     this.channel = lease.channel();
@@ -51,22 +56,26 @@ final class Amqp091Consumer implements Consumer {
     prefetch.apply(channel);
     int ackEvery =
         spec.ackMode() == AckMode.MULTIPLE ? prefetch.ackEvery(Math.max(1, spec.ackEvery())) : 1;
-    this.subscription = new Subscription(channel, listener, spec.ackMode(), ackEvery);
+    this.subscription = new Subscription(channel, listener, spec.ackMode(), ackEvery, replier);
     this.consumerTag =
         channel.basicConsume(
             spec.destination(), spec.ackMode() == AckMode.AUTO, arguments, subscription);
   }
 
-  /** Sets up and starts a consumer on a leased channel; releases the lease when that fails. */
+  /**
+   * Sets up and starts a consumer on a leased channel, a replier when {@code replier} is set;
+   * releases the lease when that fails.
+   */
   static Amqp091Consumer create(
       ConnectionPool.Lease lease,
       ConsumerSpec spec,
       DeliveryListener listener,
       Prefetch prefetch,
-      Map<String, Object> arguments)
+      Map<String, Object> arguments,
+      boolean replier)
       throws DriverException {
     try {
-      return new Amqp091Consumer(lease, spec, listener, prefetch, arguments);
+      return new Amqp091Consumer(lease, spec, listener, prefetch, arguments, replier);
     } catch (IOException | RuntimeException e) {
       lease.release();
       throw Amqp091Errors.operationFailed(
@@ -104,21 +113,33 @@ final class Amqp091Consumer implements Consumer {
     private final DeliveryListener listener;
     private final AckMode ackMode;
     private final int ackEvery;
+    private final boolean replier;
     private final CountDownLatch cancelled = new CountDownLatch(1);
+    // A replier's reply properties by correlation id: one per requester, built once.
+    private final Map<String, AMQP.BasicProperties> replyProperties = new HashMap<>();
     private int unacknowledged;
     private long lastTag;
 
-    Subscription(Channel channel, DeliveryListener listener, AckMode ackMode, int ackEvery) {
+    Subscription(
+        Channel channel,
+        DeliveryListener listener,
+        AckMode ackMode,
+        int ackEvery,
+        boolean replier) {
       super(channel);
       this.listener = listener;
       this.ackMode = ackMode;
       this.ackEvery = ackEvery;
+      this.replier = replier;
     }
 
     @Override
     public void handleConsumeOk(String tag) {
-      DirectDeliveryFrameHandler.of(getChannel())
-          .ifPresent(frames -> frames.subscribe(getChannel(), tag, this::onDirectDelivery));
+      // A replier needs each request's reply address, which only amqp-client's dispatch decodes.
+      if (!replier) {
+        DirectDeliveryFrameHandler.of(getChannel())
+            .ifPresent(frames -> frames.subscribe(getChannel(), tag, this::onDirectDelivery));
+      }
     }
 
     @Override
@@ -129,7 +150,24 @@ final class Amqp091Consumer implements Consumer {
           0,
           envelope.isRedeliver(),
           DeliveryListener.NO_TIMESTAMP);
+      if (replier && properties.getReplyTo() != null) {
+        reply(properties, body);
+      }
       acknowledge(envelope.getDeliveryTag());
+    }
+
+    /** Sends the request's body back to its reply address, with its correlation id. */
+    private void reply(AMQP.BasicProperties request, byte[] body) {
+      String correlationId = request.getCorrelationId();
+      AMQP.BasicProperties properties =
+          replyProperties.computeIfAbsent(
+              correlationId == null ? "" : correlationId,
+              id -> new AMQP.BasicProperties.Builder().correlationId(correlationId).build());
+      try {
+        getChannel().basicPublish("", request.getReplyTo(), properties, body);
+      } catch (IOException | RuntimeException e) {
+        failed(e);
+      }
     }
 
     private void onDirectDelivery(

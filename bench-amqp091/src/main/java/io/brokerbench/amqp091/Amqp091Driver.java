@@ -6,12 +6,16 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultSaslConfig;
 import com.rabbitmq.client.TrustEverythingTrustManager;
 import com.rabbitmq.client.impl.ClientVersion;
+import io.brokerbench.amqp091.Amqp091Config.Placement;
+import io.brokerbench.amqp091.Amqp091Config.ReplyTo;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
+import io.brokerbench.rabbitmq.BrokerMemoryReader;
 import io.brokerbench.rabbitmq.QueueDeclaration;
 import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.rabbitmq.StreamOffset;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.BrokerIdentity;
+import io.brokerbench.spi.BrokerMemory;
 import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.ConnectTimeout;
 import io.brokerbench.spi.Consumer;
@@ -21,16 +25,20 @@ import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.IdleConnection;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -71,10 +79,18 @@ public final class Amqp091Driver implements Driver {
   private final AtomicInteger nextAddress = new AtomicInteger();
   private final ConnectionPool producerConnections;
   private final ConnectionPool consumerConnections;
+  private final ExecutorService consumerDispatch;
+  // With a placement by queue leader: a pool per node (index of its URI) and role.
+  private final ClusterPlacement placement;
+  private final Map<Integer, ConnectionPool> placedProducers = new HashMap<>();
+  private final Map<Integer, ConnectionPool> placedConsumers = new HashMap<>();
+  private final Map<String, String> clientNodes = new LinkedHashMap<>();
   private final List<String> declaredQueues = new ArrayList<>();
   private final Map<String, DestinationSpec> exclusiveDestinations = new HashMap<>();
   private final Map<String, ConnectionPool.Lease> exclusiveOwners = new HashMap<>();
   private String declaredExchange;
+  private IdleConnections idle;
+  private BrokerMemoryReader brokerMemory;
   private Connection admin;
   private Channel adminChannel;
   private boolean closed;
@@ -97,9 +113,14 @@ public final class Amqp091Driver implements Driver {
     this.producerConnections =
         new ConnectionPool(name -> connect(name, null), perConnection, "producer");
     // Our consumers record and acknowledge (asynchronous): safe on amqp-client's reader thread.
-    ExecutorService dispatch = new CallingThreadExecutor();
+    this.consumerDispatch = new CallingThreadExecutor();
     this.consumerConnections =
-        new ConnectionPool(name -> connect(name, dispatch), perConnection, "consumer");
+        new ConnectionPool(name -> connect(name, consumerDispatch), perConnection, "consumer");
+    this.placement =
+        config.placement() == Placement.ROUND_ROBIN
+            ? null
+            : new ClusterPlacement(
+                config.placement(), addresses, config.managementUrl(), config.connectTimeout());
     this.admin = connect(0, "brokerbench-admin", null);
   }
 
@@ -358,21 +379,52 @@ public final class Amqp091Driver implements Driver {
 
   @Override
   public Producer createProducer(ProducerSpec spec, SendListener listener) throws DriverException {
+    return producer(spec, listener, null);
+  }
+
+  /** A producer whose requests carry the {@code reply-to} option's reply address. */
+  @Override
+  public Producer createRequester(ProducerSpec spec, SendListener listener, ReplyListener replies)
+      throws DriverException {
+    if (config.replyTo() == ReplyTo.DIRECT && config.embedded()) {
+      throw new DriverException(
+          "direct reply-to is RabbitMQ's: the embedded broker has none (use --reply-to queue, or"
+              + " give a RabbitMQ uri)");
+    }
+    return producer(spec, listener, new Amqp091Producer.Replies(config.replyTo(), replies));
+  }
+
+  private Producer producer(
+      ProducerSpec spec, SendListener listener, Amqp091Producer.Replies replies)
+      throws DriverException {
     if (config.exclusive()) {
       checkExclusiveQueueConsumed(spec);
     }
-    ConnectionPool.Lease lease = producerConnections.lease();
+    ConnectionPool.Lease lease =
+        lease("producer " + spec.producerIndex(), spec.destination(), placedProducers, null);
     return Amqp091Producer.create(
         lease,
         spec,
         listener,
         config.exchange(),
         routingKey(spec.destination()),
-        config.mandatory());
+        config.mandatory(),
+        replies);
+  }
+
+  @Override
+  public Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    return consumer(spec, listener, true);
   }
 
   @Override
   public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    return consumer(spec, listener, false);
+  }
+
+  private Consumer consumer(ConsumerSpec spec, DeliveryListener listener, boolean replier)
       throws DriverException {
     boolean stream = queueType == QueueType.STREAM;
     if (stream && spec.ackMode() == AckMode.AUTO) {
@@ -387,9 +439,61 @@ public final class Amqp091Driver implements Driver {
     // RabbitMQ requires a prefetch on stream consumers.
     int prefetch = spec.prefetch() > 0 ? spec.prefetch() : stream ? config.streamPrefetch() : 0;
     ConnectionPool.Lease lease =
-        config.exclusive() ? exclusiveQueueLease(spec.destination()) : consumerConnections.lease();
+        config.exclusive()
+            ? exclusiveQueueLease(spec.destination())
+            : lease(
+                "consumer " + spec.consumerIndex(),
+                spec.destination(),
+                placedConsumers,
+                consumerDispatch);
     return Amqp091Consumer.create(
-        lease, spec, listener, new Prefetch(prefetch, config.globalPrefetch()), arguments);
+        lease, spec, listener, new Prefetch(prefetch, config.globalPrefetch()), arguments, replier);
+  }
+
+  /**
+   * A channel for a producer or consumer of {@code queue}: on the next connection in turn, or with
+   * a placement, on a connection to the node it chooses; with several URIs, which node the client
+   * uses is noted for the report.
+   */
+  private synchronized ConnectionPool.Lease lease(
+      String client, String queue, Map<Integer, ConnectionPool> placed, ExecutorService dispatch)
+      throws DriverException {
+    if (placement == null) {
+      ConnectionPool.Lease lease =
+          dispatch == null ? producerConnections.lease() : consumerConnections.lease();
+      if (addresses.size() > 1) {
+        clientNodes.put(client, lease.address().endpoint());
+      }
+      return lease;
+    }
+    ClusterPlacement.Choice choice = placement.choose(queue);
+    ConnectionPool pool =
+        placed.computeIfAbsent(
+            choice.index(),
+            index ->
+                new ConnectionPool(
+                    connection ->
+                        new ConnectionPool.Lease.Target(
+                            connect(index, connection, dispatch), addresses.get(index)),
+                    config.channelsPerConnection(),
+                    dispatch == null ? "producer" : "consumer"));
+    ConnectionPool.Lease lease = pool.lease();
+    clientNodes.put(
+        client,
+        choice.node()
+            + " at "
+            + lease.address().endpoint()
+            + (choice.leader() ? ", leader" : ", not the leader")
+            + " of queue '"
+            + queue
+            + "'");
+    return lease;
+  }
+
+  /** Where each producer and consumer connected, when the run spreads them over several URIs. */
+  @Override
+  public synchronized Map<String, String> clientNodes() {
+    return Map.copyOf(clientNodes);
   }
 
   /**
@@ -505,15 +609,66 @@ public final class Amqp091Driver implements Driver {
     }
   }
 
+  /**
+   * An idle connection over NIO, to the broker URIs in turn ({@link IdleConnections}): no thread of
+   * its own, small buffers.
+   */
+  @Override
+  public IdleConnection openIdleConnection(int index, int channels) throws DriverException {
+    return idleConnections().open(index, channels);
+  }
+
+  private synchronized IdleConnections idleConnections() throws DriverException {
+    if (closed) {
+      throw new DriverException("the amqp091 driver is closed");
+    }
+    if (idle == null) {
+      idle =
+          new IdleConnections(
+              factories,
+              addresses,
+              daemonThreads(),
+              connectTimeout(),
+              (address, e) ->
+                  Amqp091Errors.connectFailed(
+                      address, connectTimeout(), config.saslExternal(), embedded != null, e));
+    }
+    return idle;
+  }
+
+  /**
+   * RabbitMQ's memory from its management API (every node), or else the first node's Prometheus
+   * endpoint on port 15692; null for the embedded broker, which has neither.
+   */
+  @Override
+  public synchronized BrokerMemory brokerMemory() throws DriverException {
+    if (embedded != null) {
+      return null;
+    }
+    if (brokerMemory == null) {
+      BrokerAddress first = addresses.get(0);
+      brokerMemory =
+          new BrokerMemoryReader(
+              ClusterPlacement.api(first, config.managementUrl(), BrokerMemoryReader.TIMEOUT),
+              URI.create("http://" + first.host() + ":15692/metrics"));
+    }
+    return brokerMemory.read();
+  }
+
   @Override
   public synchronized void close() {
     if (closed) {
       return;
     }
     closed = true;
+    if (idle != null) {
+      idle.close();
+    }
     try {
       producerConnections.closeAll();
       consumerConnections.closeAll();
+      placedProducers.values().forEach(ConnectionPool::closeAll);
+      placedConsumers.values().forEach(ConnectionPool::closeAll);
       ConnectionPool.close(admin);
     } finally {
       if (embedded != null) {

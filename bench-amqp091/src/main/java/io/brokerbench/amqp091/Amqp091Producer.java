@@ -5,10 +5,12 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Return;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.AMQConnection;
+import io.brokerbench.amqp091.Amqp091Config.ReplyTo;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
 import java.io.IOException;
@@ -25,6 +27,9 @@ import java.io.IOException;
  * basicPublish}. Either way publishes reach the socket in bursts: they stay in the connection's
  * buffer ({@link PublishFlushDeferral} for {@code basicPublish}) until the core calls {@link
  * #flush()} before it waits.
+ *
+ * <p>A requester's messages carry a reply address and a correlation id; its replies are consumed on
+ * its channel by a {@link ReplyConsumer}.
  *
  * <p>{@code trySend} never answers "no capacity": AMQP 0.9.1 has no publish credit, the core's
  * window bounds unconfirmed messages, and a publish blocks while TCP or the broker's flow control
@@ -46,13 +51,22 @@ final class Amqp091Producer implements Producer {
   private volatile boolean closing;
   private long nextDeliveryTag;
 
+  /**
+   * A requester's replies: where they go and who hears them.
+   *
+   * @param to the kind of reply address
+   * @param listener the core's listener for the replies
+   */
+  record Replies(ReplyTo to, ReplyListener listener) {}
+
   private Amqp091Producer(
       ConnectionPool.Lease lease,
       ProducerSpec spec,
       SendListener listener,
       String exchange,
       String routingKey,
-      boolean mandatory)
+      boolean mandatory,
+      Replies replies)
       throws IOException {
     this.lease = lease;
     this.channel = lease.channel();
@@ -60,7 +74,15 @@ final class Amqp091Producer implements Producer {
     this.listener = listener;
     // connection.blocked: the broker's memory or disk alarm holds every publisher on it.
     this.blocked = connection.addBlockedListener(listener::onBlocked, listener::onUnblocked);
-    this.encoder = new PublishEncoder(spec.persistent(), spec.bodyBytes());
+    // A requester consumes its replies before its first request can be answered.
+    String replyTo =
+        replies == null ? null : ReplyConsumer.start(channel, replies.to(), replies.listener());
+    this.encoder =
+        new PublishEncoder(
+            spec.persistent(),
+            spec.bodyBytes(),
+            replyTo,
+            replyTo == null ? null : "brokerbench-requester-" + spec.producerIndex());
     this.exchange = exchange;
     this.routingKey = routingKey;
     this.mandatory = mandatory;
@@ -86,7 +108,7 @@ final class Amqp091Producer implements Producer {
     if (spec.confirms()) {
       channel.confirmSelect();
       nextDeliveryTag = channel.getNextPublishSeqNo();
-      confirms = new ConfirmTranslator(listener, nextDeliveryTag);
+      confirms = new ConfirmTranslator(listener);
       channel.addConfirmListener(confirms::acked, confirms::nacked);
     } else {
       confirms = null;
@@ -95,17 +117,21 @@ final class Amqp091Producer implements Producer {
     channel.addShutdownListener(this::channelClosed);
   }
 
-  /** Sets up a producer on a leased channel; releases the lease when that fails. */
+  /**
+   * Sets up a producer on a leased channel, a requester when {@code replies} is given; releases the
+   * lease when that fails.
+   */
   static Amqp091Producer create(
       ConnectionPool.Lease lease,
       ProducerSpec spec,
       SendListener listener,
       String exchange,
       String routingKey,
-      boolean mandatory)
+      boolean mandatory,
+      Replies replies)
       throws DriverException {
     try {
-      return new Amqp091Producer(lease, spec, listener, exchange, routingKey, mandatory);
+      return new Amqp091Producer(lease, spec, listener, exchange, routingKey, mandatory, replies);
     } catch (IOException | RuntimeException e) {
       lease.release();
       throw Amqp091Errors.operationFailed(

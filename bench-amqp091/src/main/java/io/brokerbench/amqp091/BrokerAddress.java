@@ -82,6 +82,13 @@ record BrokerAddress(
     return UriPasswords.mask(uri);
   }
 
+  /** The URI's password, or {@code guest} when it has none. Never print it. */
+  String password() {
+    String userInfo = URI.create(uri).getRawUserInfo();
+    int colon = userInfo == null ? -1 : userInfo.indexOf(':');
+    return colon < 0 ? "guest" : decode(userInfo.substring(colon + 1));
+  }
+
   /** {@code host:port}, for messages. */
   String endpoint() {
     return host + ":" + port;

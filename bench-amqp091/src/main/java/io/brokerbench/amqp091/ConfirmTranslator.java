@@ -8,31 +8,41 @@ import io.brokerbench.spi.SendOutcome;
  * numbers, without per-message state.
  *
  * <pre>{@code
- * ConfirmTranslator confirms = new ConfirmTranslator(listener, channel.getNextPublishSeqNo());
+ * ConfirmTranslator confirms = new ConfirmTranslator(listener);
  * channel.addConfirmListener(confirms::acked, confirms::nacked);
+ * // before each publish:
+ * if (!confirms.inStep(sequence, channel.getNextPublishSeqNo())) { ... }
  * }</pre>
  *
  * <p>Implementation notes: each producer has its own channel, put in confirm mode before its first
- * publish, and publishes every sequence number exactly once and in order, starting at 0. The
- * channel numbers its publishes from 1 without gaps, so {@code deliveryTag = sequence + offset}
- * with a constant offset (1), and a {@code multiple} confirm of tag T covers exactly the sequence
- * numbers up to {@code T - offset}: the core's window settles every outstanding one up to it. The
- * producer checks the invariant before each publish ({@link #inStep}).
+ * publish, and publishes every sequence number exactly once and in order. The channel numbers its
+ * publishes from 1 without gaps, so {@code deliveryTag = sequence + offset} with a constant offset,
+ * fixed by the first publish: 1 when the run's sequence starts there, more for a producer opened
+ * again after a lost connection, whose new channel starts at 1 where the run's sequence goes on. A
+ * {@code multiple} confirm of tag T covers exactly the sequence numbers up to {@code T - offset}:
+ * the core's window settles every outstanding one up to it. The producer checks the invariant
+ * before each publish ({@link #inStep}).
  */
 final class ConfirmTranslator {
   private final SendListener listener;
-  private final long offset;
+  // Set by the first publish, before any confirm can come; read on the connection's thread.
+  private volatile long offset;
+  private boolean anchored;
 
-  /**
-   * A translator for a channel whose next publish gets {@code firstDeliveryTag}, for sequence 0.
-   */
-  ConfirmTranslator(SendListener listener, long firstDeliveryTag) {
+  /** A translator for a channel in confirm mode that has published nothing yet. */
+  ConfirmTranslator(SendListener listener) {
     this.listener = listener;
-    this.offset = firstDeliveryTag;
   }
 
-  /** True when the next publish, with this delivery tag, carries this sequence number. */
+  /**
+   * True when the next publish, with this delivery tag, carries this sequence number; the first
+   * call fixes the offset between them. Producer thread.
+   */
   boolean inStep(long sequence, long nextDeliveryTag) {
+    if (!anchored) {
+      offset = nextDeliveryTag - sequence;
+      anchored = true;
+    }
     return nextDeliveryTag - offset == sequence;
   }
 

@@ -37,9 +37,14 @@ final class ConnectionPool {
     this.role = role;
   }
 
-  /** A channel on a connection with room for it, opening a connection when needed. */
+  /**
+   * A channel on a connection with room for it, opening a connection when needed (or when the one
+   * with room was lost: a client reconnecting after a loss gets a new one).
+   */
   synchronized Lease lease() throws DriverException {
-    if (current == null || current.given == channelsPerConnection) {
+    if (current == null
+        || current.given == channelsPerConnection
+        || !current.target.connection().isOpen()) {
       Lease.Target target = connector.open("brokerbench-" + role + "-" + opened++);
       current = new Slot(target);
       slots.add(current);

@@ -61,6 +61,9 @@ public final class PerfTestSummary implements ReportSink {
 
   @Override
   public void finished(RunResult r) {
+    if (r.failedBeforeSending()) {
+      return;
+    }
     Totals t = r.totals();
     WorkloadSummary w = r.workload();
     line("sending rate avg: " + rate(t.rates().sentPerSecond()) + " " + RATE_LABEL);

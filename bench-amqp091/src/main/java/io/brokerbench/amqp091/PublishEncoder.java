@@ -54,8 +54,22 @@ final class PublishEncoder {
    * @param bodyBytes the body size of every message (decides where the stamp goes)
    */
   PublishEncoder(boolean persistent, int bodyBytes) {
+    this(persistent, bodyBytes, null, null);
+  }
+
+  /**
+   * An encoder for one requester: every message asks for a reply.
+   *
+   * @param replyTo the reply address every request carries, or null for plain messages
+   * @param correlationId the correlation id every request carries (the stamp tells the requests
+   *     apart), or null
+   */
+  PublishEncoder(boolean persistent, int bodyBytes, String replyTo, String correlationId) {
     AMQP.BasicProperties.Builder builder =
-        new AMQP.BasicProperties.Builder().deliveryMode(persistent ? PERSISTENT : TRANSIENT);
+        new AMQP.BasicProperties.Builder()
+            .deliveryMode(persistent ? PERSISTENT : TRANSIENT)
+            .replyTo(replyTo)
+            .correlationId(correlationId);
     if (bodyBytes < OutgoingMessage.STAMP_BYTES) {
       headerStamp = new byte[OutgoingMessage.STAMP_BYTES];
       Map<String, Object> headers = new HashMap<>(2);

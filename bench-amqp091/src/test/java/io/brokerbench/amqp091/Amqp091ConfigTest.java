@@ -40,6 +40,22 @@ class Amqp091ConfigTest {
   }
 
   @Test
+  void aPlacementByLeaderNeedsTheUrisOfACluster() {
+    assertThatThrownBy(
+            () ->
+                Amqp091Config.parse(
+                    Map.of("uri", "amqp://127.0.0.1:5672", "placement", "non-leader")))
+        .isInstanceOf(OptionException.class)
+        .hasMessage(
+            "--placement non-leader needs a cluster: give each node's URI, comma-separated (-h"
+                + " amqp://node1:5672,amqp://node2:5672,amqp://node3:5672)");
+    assertThat(
+            Amqp091Config.parse(Map.of("uri", "amqp://a:5672,amqp://b:5672", "placement", "leader"))
+                .placement())
+        .isEqualTo(Amqp091Config.Placement.LEADER);
+  }
+
+  @Test
   void anEmptyUriMeansTheLocalBroker() {
     assertThat(Amqp091Config.parse(Map.of("uri", "")).uris())
         .containsExactly(Amqp091Config.DEFAULT_URI);

@@ -5,22 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.contract.DelegatingDriver;
+import io.brokerbench.contract.StallingConsumers;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
-import io.brokerbench.spi.Consumer;
-import io.brokerbench.spi.ConsumerSpec;
-import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.Driver;
-import io.brokerbench.spi.DriverException;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,39 +22,6 @@ import org.junit.jupiter.api.Test;
  * lost.
  */
 class Amqp091StillQueuedIT {
-  /** The driver with consumers whose deliveries stop after {@code count} until the latch opens. */
-  private static Driver stallingAfter(int count, Driver driver, CountDownLatch release) {
-    return new DelegatingDriver(driver) {
-      @Override
-      public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
-          throws DriverException {
-        AtomicInteger delivered = new AtomicInteger();
-        return delegate.createConsumer(
-            spec,
-            new DeliveryListener() {
-              @Override
-              public void onDelivery(
-                  byte[] stamp, int offset, boolean redelivered, long brokerTimestampMillis) {
-                if (delivered.incrementAndGet() > count) {
-                  try {
-                    release.await(3, TimeUnit.SECONDS);
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                  return;
-                }
-                listener.onDelivery(stamp, offset, redelivered, brokerTimestampMillis);
-              }
-
-              @Override
-              public void onFailure(DriverException failure) {
-                listener.onFailure(failure);
-              }
-            });
-      }
-    };
-  }
-
   @Test
   void messagesLeftInTheQueueAreStillQueuedNotLost() throws Exception {
     TestBroker.require();
@@ -84,7 +45,7 @@ class Amqp091StillQueuedIT {
                         .inFlightWindow(100)
                         .drainTimeout(Duration.ofMillis(500))
                         .build())
-                .driver(stallingAfter(500, amqp091, runEnded))
+                .driver(new StallingConsumers(amqp091, 500, runEnded, Duration.ofSeconds(3)))
                 .build()
                 .run();
       } finally {

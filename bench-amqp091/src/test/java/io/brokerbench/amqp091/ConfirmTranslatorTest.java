@@ -17,8 +17,9 @@ class ConfirmTranslatorTest {
 
   @Test
   void deliveryTagsAreSequencesPlusTheFirstTag() {
-    ConfirmTranslator confirms = new ConfirmTranslator(listener, 1);
+    ConfirmTranslator confirms = new ConfirmTranslator(listener);
 
+    assertThat(confirms.inStep(0, 1)).isTrue();
     confirms.acked(1, false);
     confirms.acked(5, true);
     confirms.nacked(6, false);
@@ -30,8 +31,19 @@ class ConfirmTranslatorTest {
   }
 
   @Test
+  void aChannelOpenedAgainAfterALossGoesOnWithTheRunsSequence() {
+    ConfirmTranslator confirms = new ConfirmTranslator(listener);
+
+    assertThat(confirms.inStep(3393, 1)).isTrue();
+    assertThat(confirms.inStep(3394, 2)).isTrue();
+    confirms.acked(2, true);
+
+    assertThat(calls).containsExactly("3394 multiple ACCEPTED");
+  }
+
+  @Test
   void detectsATagOutOfStep() {
-    ConfirmTranslator confirms = new ConfirmTranslator(listener, 1);
+    ConfirmTranslator confirms = new ConfirmTranslator(listener);
 
     assertThat(confirms.inStep(0, 1)).isTrue();
     assertThat(confirms.inStep(41, 42)).isTrue();

@@ -75,6 +75,14 @@ class PerfTestSummaryTest {
   }
 
   @Test
+  void aRunThatFailedBeforeSendingHasNoSummaryOnlyItsError() {
+    RunResult result =
+        TestResults.failedBeforeSending(Workload.builder().build(), "cannot reach the broker");
+
+    assertThat(print(new PerfTestSummary(new PrintWriter(out)), result)).isEmpty();
+  }
+
+  @Test
   void formatsRatesAsPerfTestDoes() {
     assertThat(PerfTestSummary.rate(0)).isEqualTo("0");
     assertThat(PerfTestSummary.rate(0.123)).isEqualTo("0.12");

@@ -47,8 +47,14 @@ import java.util.regex.Pattern;
  *     StreamOffset#value}), or null
  * @param defaultCredit link credit when the workload gives no prefetch
  * @param connectTimeout how long opening a connection, session or link may take
+ * @param idleTimeoutSeconds how long the broker may send nothing before the connection counts as
+ *     lost (AMQP's idle-time-out, which also asks the broker to send at least every half of it); 0
+ *     for never
  * @param engine true to drive producers and consumers with the protonj2 engine on a plain socket,
  *     false to use protonj2-client (a blocking API with a hand-off per message)
+ * @param replyTo where a request-reply run's requesters get their replies
+ * @param managementUrl RabbitMQ's management API, for broker memory with --connections; null for
+ *     http://HOST:15672
  */
 public record Amqp10Config(
     String host,
@@ -69,7 +75,10 @@ public record Amqp10Config(
     Object streamOffset,
     int defaultCredit,
     Duration connectTimeout,
-    boolean engine) {
+    int idleTimeoutSeconds,
+    boolean engine,
+    ReplyTo replyTo,
+    String managementUrl) {
 
   /** Address template for RabbitMQ 3.x queues, the default. */
   static final String RABBITMQ3_QUEUE = "/amq/queue/%s";
@@ -79,6 +88,14 @@ public record Amqp10Config(
 
   private static final int AMQP_PORT = 5672;
   private static final int AMQPS_PORT = 5671;
+
+  /** Where requesters receive replies. */
+  enum ReplyTo {
+    /** A queue per requester, declared like the run's queues and deleted with them. */
+    QUEUE,
+    /** A dynamic receiver: a temporary node the broker creates (not RabbitMQ 3.x or 4.0). */
+    DYNAMIC
+  }
 
   /** How producers and consumers move messages. */
   enum Io {
@@ -145,12 +162,34 @@ public record Amqp10Config(
           DEFAULT_CREDIT,
           1,
           Integer.MAX_VALUE);
+  static final DeclaredOption<Integer> IDLE_TIMEOUT =
+      DeclaredOption.integer(
+          "idle-timeout",
+          "seconds the broker may send nothing before the connection counts as lost (a frozen"
+              + " broker or a dropped network); 0 for never",
+          60,
+          0,
+          3_600);
   static final DeclaredOption<Io> IO =
       DeclaredOption.choice(
           "io",
           "engine: protonj2 engine on a plain socket (low CPU); client: protonj2-client API",
           Io.class,
           Io.ENGINE);
+
+  static final DeclaredOption<ReplyTo> REPLY_TO =
+      DeclaredOption.choice(
+          "reply-to",
+          "with --request-reply, where requesters get replies: queue (a queue per requester) or"
+              + " dynamic (a dynamic receiver's temporary node, where the broker has them)",
+          ReplyTo.class,
+          ReplyTo.QUEUE);
+
+  static final DeclaredOption<String> MANAGEMENT_URL =
+      DeclaredOption.text(
+          "management-url",
+          "RabbitMQ's management API, for broker memory with --connections (default:"
+              + " http://HOST:15672, with the user)");
 
   /** The options as the driver declares them, in documentation order. */
   static final DeclaredOptions OPTIONS =
@@ -168,7 +207,10 @@ public record Amqp10Config(
                   StreamOffset.OPTION,
                   DEFAULT_CREDIT_OPTION,
                   ConnectTimeout.OPTION,
-                  IO));
+                  IDLE_TIMEOUT,
+                  IO,
+                  REPLY_TO,
+                  MANAGEMENT_URL));
 
   /** True when the options name no broker, so the embedded one is used. */
   static boolean namesNoBroker(Map<String, String> options) {
@@ -210,7 +252,10 @@ public record Amqp10Config(
         offset == null ? null : StreamOffset.value(offset),
         DEFAULT_CREDIT_OPTION.from(options),
         ConnectTimeout.OPTION.from(options),
-        IO.from(options) == Io.ENGINE);
+        IDLE_TIMEOUT.from(options),
+        IO.from(options) == Io.ENGINE,
+        REPLY_TO.from(options),
+        MANAGEMENT_URL.from(options));
   }
 
   /** The AMQP address of a destination: verbatim when it starts with '/', else the template. */

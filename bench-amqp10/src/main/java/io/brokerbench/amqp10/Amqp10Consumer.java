@@ -6,7 +6,6 @@ import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DriverException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.concurrent.TimeUnit;
 import org.apache.qpid.protonj2.client.Connection;
 import org.apache.qpid.protonj2.client.Delivery;
@@ -28,6 +27,8 @@ import org.apache.qpid.protonj2.client.exceptions.ClientException;
  * models the delay of a batched acknowledgement, not fewer frames. The stamp is read from the raw
  * encoded message by a {@link StampReader}, never by decoding a full protonj2 message.
  *
+ * <p>A replier ({@link Replier}) decodes each request to answer it before accepting it.
+ *
  * <p>Closing stops the reading thread, accepts what it holds, then detaches the link gracefully
  * (the accepts are queued before the detach on protonj2's connection thread), so no delivery the
  * core counted is requeued.
@@ -42,10 +43,10 @@ final class Amqp10Consumer implements Consumer {
   private final AckMode ackMode;
   private final Receiver receiver;
   private final CreditWindow credit;
-  private final StampReader reader = new StampReader();
+  private final RawDelivery raw = new RawDelivery();
+  private final Replier replies;
   private final Delivery[] batch;
   private final Thread thread;
-  private byte[] buffer = new byte[256];
   private int held;
   private volatile boolean running = true;
   private boolean closed;
@@ -55,7 +56,8 @@ final class Amqp10Consumer implements Consumer {
       Connection connection,
       String address,
       ConsumerSpec spec,
-      DeliveryListener listener)
+      DeliveryListener listener,
+      boolean replier)
       throws DriverException {
     this.config = config;
     this.connection = connection;
@@ -78,6 +80,7 @@ final class Amqp10Consumer implements Consumer {
       this.receiver = session.openReceiver(address, options);
       receiver.openFuture().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
       receiver.addCredit(credit.initial());
+      this.replies = replier ? new Replier(config, session) : null;
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -109,11 +112,12 @@ final class Amqp10Consumer implements Consumer {
   }
 
   private void handle(Delivery delivery) throws ClientException, IOException {
-    int length = read(delivery.rawInputStream());
-    // A message without a stamp was not sent by brokerbench: it is settled but not counted.
-    if (reader.read(buffer, length)) {
+    if (replies != null) {
+      replies.answer(delivery, listener);
+    } else if (raw.read(delivery)) {
+      // A message without a stamp was not sent by brokerbench: it is settled but not counted.
       listener.onDelivery(
-          buffer, reader.stampOffset(), reader.redelivered(), DeliveryListener.NO_TIMESTAMP);
+          raw.buffer(), raw.stampOffset(), raw.redelivered(), DeliveryListener.NO_TIMESTAMP);
     }
     switch (ackMode) {
       case AUTO -> {}
@@ -129,22 +133,6 @@ final class Amqp10Consumer implements Consumer {
     if (add > 0) {
       receiver.addCredit(add);
     }
-  }
-
-  private int read(InputStream in) throws IOException {
-    int available = in.available();
-    if (available > buffer.length) {
-      buffer = new byte[Math.max(available, buffer.length * 2)];
-    }
-    int length = 0;
-    int n;
-    while ((n = in.read(buffer, length, buffer.length - length)) > 0) {
-      length += n;
-      if (length == buffer.length) {
-        buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
-      }
-    }
-    return length;
   }
 
   private void acceptHeld() throws ClientException {

@@ -1,9 +1,14 @@
 package io.brokerbench.amqp10;
 
+import io.brokerbench.amqp10.Amqp10Config.ReplyTo;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
+import io.brokerbench.rabbitmq.BrokerMemoryReader;
+import io.brokerbench.rabbitmq.ManagementApi;
 import io.brokerbench.rabbitmq.QueueDeclaration;
 import io.brokerbench.rabbitmq.QueueType;
+import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.BrokerIdentity;
+import io.brokerbench.spi.BrokerMemory;
 import io.brokerbench.spi.ConnectTimeout;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
@@ -12,11 +17,14 @@ import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.IdleConnection;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import org.apache.qpid.protonj2.client.Client;
@@ -48,6 +57,8 @@ import org.apache.qpid.protonj2.client.exceptions.ClientException;
  */
 public final class Amqp10Driver implements Driver {
   private final Amqp10Config config;
+  private static final long CLOSE_TIMEOUT_MILLIS = 2_000;
+
   private final SSLContext tls;
   private final Client client;
   private final Connection control;
@@ -56,6 +67,8 @@ public final class Amqp10Driver implements Driver {
   private final EmbeddedQpidBroker embedded;
   private final List<AutoCloseable> links = new ArrayList<>();
   private final List<String> createdQueues = new ArrayList<>();
+  private IdleEngineConnections idle;
+  private BrokerMemoryReader brokerMemory;
   private boolean closed;
 
   /**
@@ -78,10 +91,12 @@ public final class Amqp10Driver implements Driver {
       this.rabbitMq = product != null && product.toString().contains("RabbitMQ");
       this.nativeManagement = rabbitMq && majorVersion(control.properties().get("version")) >= 4;
     } catch (DriverException e) {
-      client.close();
+      // Not waited for: the error says how long connecting took, and a silent broker would add
+      // the close timeout to it.
+      client.closeAsync();
       throw e;
     } catch (Exception e) {
-      client.close();
+      client.closeAsync();
       throw Errors.of(config, Errors.CONNECTING, e);
     }
   }
@@ -141,7 +156,13 @@ public final class Amqp10Driver implements Driver {
   private ConnectionOptions connectionOptions() {
     ConnectionOptions options = new ConnectionOptions();
     long timeoutMillis = config.connectTimeout().toMillis();
-    options.openTimeout(timeoutMillis).closeTimeout(timeoutMillis).requestTimeout(timeoutMillis);
+    // Closing waits for nothing the run needs: a broker that froze must not hold the end of the
+    // run.
+    options
+        .openTimeout(timeoutMillis)
+        .closeTimeout(Math.min(timeoutMillis, CLOSE_TIMEOUT_MILLIS))
+        .requestTimeout(timeoutMillis)
+        .idleTimeout(TimeUnit.SECONDS.toMillis(config.idleTimeoutSeconds()));
     options.user(config.user()).password(config.password());
     if (config.virtualHost() != null) {
       options.virtualHost(config.virtualHost());
@@ -200,6 +221,49 @@ public final class Amqp10Driver implements Driver {
       end++;
     }
     return end == 0 ? 0 : Integer.parseInt(text.substring(0, end));
+  }
+
+  /**
+   * An idle connection with its sessions, on the protonj2 engine over a non-blocking socket that
+   * one selector thread serves for all of them ({@link IdleEngineConnections}).
+   */
+  @Override
+  public IdleConnection openIdleConnection(int index, int channels) throws DriverException {
+    return idleConnections().open(index, channels);
+  }
+
+  private synchronized IdleEngineConnections idleConnections() throws DriverException {
+    if (closed) {
+      throw new DriverException("the amqp10 driver is closed");
+    }
+    if (idle == null) {
+      idle = new IdleEngineConnections(config);
+    }
+    return idle;
+  }
+
+  /**
+   * RabbitMQ's memory from its management API, or else its Prometheus endpoint on port 15692; null
+   * for another broker (the embedded one included), which this driver cannot ask.
+   */
+  @Override
+  public synchronized BrokerMemory brokerMemory() throws DriverException {
+    if (!rabbitMq) {
+      return null;
+    }
+    if (brokerMemory == null) {
+      brokerMemory =
+          new BrokerMemoryReader(
+              new ManagementApi(
+                  config.managementUrl() != null
+                      ? config.managementUrl()
+                      : "http://" + config.host() + ":15672",
+                  config.user(),
+                  config.password(),
+                  BrokerMemoryReader.TIMEOUT),
+              URI.create("http://" + config.host() + ":15692/metrics"));
+    }
+    return brokerMemory.read();
   }
 
   /** The product and version the broker sent in its open frame's properties. */
@@ -347,7 +411,91 @@ public final class Amqp10Driver implements Driver {
     Connection connection = connect("connecting " + name);
     return register(
         connection::closeAsync,
-        () -> new Amqp10Consumer(config, connection, address, spec, listener));
+        () -> new Amqp10Consumer(config, connection, address, spec, listener, false));
+  }
+
+  /**
+   * A requester on protonj2-client (whichever {@code io} is set: request-reply needs the reply
+   * address and correlation id the client's messages carry), with a reply queue of its own or a
+   * dynamic receiver.
+   */
+  @Override
+  public Producer createRequester(ProducerSpec spec, SendListener listener, ReplyListener replies)
+      throws DriverException {
+    String address = config.addressOf(spec.destination());
+    String replyAddress = null;
+    if (config.replyTo() == ReplyTo.QUEUE) {
+      String queue =
+          "brokerbench-reply-"
+              + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36)
+              + "-"
+              + spec.producerIndex();
+      // The broker's own address of a queue, whatever address the run's destinations use.
+      replyAddress =
+          !rabbitMq
+              ? queue
+              : nativeManagement
+                  ? "/queues/" + Amqp10Config.percentEncoded(queue)
+                  : Amqp10Config.RABBITMQ3_QUEUE.replace("%s", queue);
+      if (rabbitMq && config.declare()) {
+        try (QueueTopology topology = topology()) {
+          if (topology.declare(
+              QueueDeclaration.of(queue, QueueType.CLASSIC, false, false, Map.of()))) {
+            synchronized (createdQueues) {
+              createdQueues.add(queue);
+            }
+          }
+        }
+      }
+    }
+    if (replyAddress != null) {
+      // The reply queue is read by the engine, as consumers are by default: a fraction of the
+      // client API's CPU per message.
+      String replyQueue = replyAddress;
+      EngineConnection replyConnection =
+          EngineConnection.open(config, tls, "requester-" + spec.producerIndex() + "-replies");
+      register(
+          replyConnection::close,
+          () ->
+              new EngineConsumer(
+                  config,
+                  replyConnection,
+                  replyQueue,
+                  new ConsumerSpec(spec.producerIndex(), replyQueue, 0, AckMode.EACH, 1),
+                  repliesAsDeliveries(replies)));
+    }
+    String reply = replyAddress;
+    Connection connection = connect("connecting requester-" + spec.producerIndex());
+    return register(
+        connection::closeAsync,
+        () -> new Amqp10Producer(config, connection, address, spec, listener, replies, reply));
+  }
+
+  /** A reply queue's deliveries as the replies they are. */
+  private static DeliveryListener repliesAsDeliveries(ReplyListener replies) {
+    return new DeliveryListener() {
+      @Override
+      public void onDelivery(
+          byte[] stamp, int offset, boolean redelivered, long brokerTimestampMillis) {
+        replies.onReply(stamp, offset);
+      }
+
+      @Override
+      public void onFailure(DriverException failure) {
+        replies.onFailure(failure);
+      }
+    };
+  }
+
+  /** A replier on protonj2-client, which decodes each request for its reply address. */
+  @Override
+  public Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    String address = config.addressOf(spec.destination());
+    Connection connection = connect("connecting replier-" + spec.consumerIndex());
+    return register(
+        connection::closeAsync,
+        () -> new Amqp10Consumer(config, connection, address, spec, listener, true));
   }
 
   private interface LinkFactory<T extends AutoCloseable> {
@@ -403,6 +551,9 @@ public final class Amqp10Driver implements Driver {
       return;
     }
     closed = true;
+    if (idle != null) {
+      idle.close();
+    }
     DriverException first = null;
     List<AutoCloseable> toClose;
     synchronized (links) {

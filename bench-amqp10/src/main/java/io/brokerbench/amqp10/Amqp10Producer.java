@@ -4,6 +4,7 @@ import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
 import java.util.concurrent.ExecutionException;
@@ -29,7 +30,8 @@ import org.apache.qpid.protonj2.engine.impl.ProtonDeliveryTagGenerator;
  * settles them, waiting on the oldest one's settlement future only when none is settled. The
  * sequential delivery-tag generator is used because protonj2's default pool repeats tags after 256
  * unsettled deliveries, which strict brokers reject. In pre-settled mode, or when the workload asks
- * for no confirms, each message is confirmed as soon as protonj2 took it.
+ * for no confirms, each message is confirmed as soon as protonj2 took it. A requester's messages
+ * carry the address of its {@link ReplyReceiver} as their reply-to.
  */
 final class Amqp10Producer implements Producer {
   private static final long IDLE_PARK_NANOS = 1_000_000;
@@ -41,6 +43,7 @@ final class Amqp10Producer implements Producer {
   private final SendListener listener;
   private final Sender sender;
   private final StampedMessage message;
+  private final ReplyReceiver replyReceiver;
   private final SettlementRing<Tracker> ring;
   private final Thread settler;
   private volatile boolean running = true;
@@ -54,11 +57,46 @@ final class Amqp10Producer implements Producer {
       ProducerSpec spec,
       SendListener listener)
       throws DriverException {
+    this(config, connection, address, spec, listener, null, null);
+  }
+
+  /**
+   * A requester when {@code replies} is given: its messages carry {@code replyAddress}, a queue the
+   * driver reads for it, or, when that is null, the address of a dynamic {@link ReplyReceiver} of
+   * its own.
+   */
+  Amqp10Producer(
+      Amqp10Config config,
+      Connection connection,
+      String address,
+      ProducerSpec spec,
+      SendListener listener,
+      ReplyListener replies,
+      String replyAddress)
+      throws DriverException {
     this.config = config;
     this.connection = connection;
     this.address = address;
     this.listener = listener;
-    this.message = new StampedMessage(spec.persistent());
+    String correlationId = "brokerbench-requester-" + spec.producerIndex();
+    if (replies != null && replyAddress != null) {
+      this.replyReceiver = null;
+      this.message = new StampedMessage(spec.persistent(), replyAddress, correlationId);
+    } else if (replies != null) {
+      try {
+        this.replyReceiver = new ReplyReceiver(config, connection, replies, spec.producerIndex());
+        this.message =
+            new StampedMessage(spec.persistent(), replyReceiver.address(), correlationId);
+      } catch (Exception e) {
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        throw Errors.of(config, "opening a dynamic reply receiver", e);
+      }
+    } else {
+      this.replyReceiver = null;
+      this.message = new StampedMessage(spec.persistent());
+    }
     SenderOptions options =
         new SenderOptions()
             .deliveryMode(
@@ -162,6 +200,9 @@ final class Amqp10Producer implements Producer {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+    }
+    if (replyReceiver != null) {
+      replyReceiver.close();
     }
     LinkClose.linkThenConnection(sender, config.connectTimeout(), connection);
   }

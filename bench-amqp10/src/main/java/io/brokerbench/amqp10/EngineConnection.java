@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
@@ -25,6 +26,7 @@ import org.apache.qpid.protonj2.buffer.impl.ProtonByteArrayBufferAllocator;
 import org.apache.qpid.protonj2.engine.Connection;
 import org.apache.qpid.protonj2.engine.Engine;
 import org.apache.qpid.protonj2.engine.EngineFactory;
+import org.apache.qpid.protonj2.engine.exceptions.IdleTimeoutException;
 import org.apache.qpid.protonj2.engine.sasl.client.SaslAuthenticator;
 import org.apache.qpid.protonj2.engine.sasl.client.SaslCredentialsProvider;
 import org.apache.qpid.protonj2.engine.sasl.client.SaslMechanismSelector;
@@ -44,12 +46,14 @@ import org.apache.qpid.protonj2.types.transport.ErrorCondition;
  * ingests what the socket delivers under it (the engine's handlers — settlements, deliveries — run
  * there). The engine's output is copied into a staging array and written to the socket once, when
  * the lock is released, so a burst of frames costs one system call (a producer may leave its sends
- * staged for the next release, see {@link #unlockDeferringWrite()}). Idle-timeout frames are sent
- * by a ticker thread when the broker asks for them.
+ * staged for the next release, see {@link #unlockDeferringWrite()}). A ticker thread sends the
+ * empty frames the broker's idle timeout asks for and ends a connection the broker stopped
+ * answering (our {@code idle-timeout}).
  */
 final class EngineConnection implements AutoCloseable {
   private static final int READ_BUFFER_BYTES = 64 * 1024;
   private static final int WRITE_BATCH_BYTES = 16 * 1024;
+  private static final long TICK_MILLIS = 1_000;
 
   private final Amqp10Config config;
   private final Socket socket;
@@ -73,19 +77,10 @@ final class EngineConnection implements AutoCloseable {
     this.engine = EngineFactory.PROTON.createEngine();
     engine.outputHandler(this::stage);
     engine.errorHandler(e -> fail(engineFailure()));
-    List<String> mechanisms = Amqp10Driver.saslMechanisms(config);
-    Set<String> allowed = new HashSet<>(mechanisms);
-    engine
-        .saslDriver()
-        .client()
-        .setListener(
-            new SaslAuthenticator(
-                allowed.isEmpty()
-                    ? new SaslMechanismSelector()
-                    : new SaslMechanismSelector(allowed),
-                credentials()));
+    authenticate(engine, config, credentials());
     this.connection = engine.connection();
     connection.setContainerId("brokerbench-" + name);
+    connection.setIdleTimeout(TimeUnit.SECONDS.toMillis(config.idleTimeoutSeconds()));
     connection.setHostname(config.virtualHost() != null ? config.virtualHost() : config.host());
     connection.openHandler(c -> opened.complete(null));
     connection.closeHandler(
@@ -146,19 +141,46 @@ final class EngineConnection implements AutoCloseable {
     }
     reader.start();
     await(opened, "opening the connection");
-    long remoteIdleMillis = connection.getRemoteIdleTimeout();
-    if (remoteIdleMillis > 0) {
-      Thread ticker = new Thread(() -> tickLoop(remoteIdleMillis / 2), reader.getName() + "-tick");
+    if (connection.getRemoteIdleTimeout() > 0 || connection.getIdleTimeout() > 0) {
+      Thread ticker = new Thread(this::tickLoop, reader.getName() + "-tick");
       ticker.setDaemon(true);
       ticker.start();
     }
   }
 
   private SaslCredentialsProvider credentials() {
+    // SASL EXTERNAL applies only with a client certificate.
+    return credentials(
+        config,
+        () -> connection.getHostname(),
+        () -> socket instanceof SSLSocket ssl ? ssl.getSession().getLocalPrincipal() : null);
+  }
+
+  /**
+   * Makes {@code engine} authenticate with the config's SASL mechanisms (any the broker offers when
+   * none are configured and there is no user) and credentials.
+   */
+  static void authenticate(
+      Engine engine, Amqp10Config config, SaslCredentialsProvider credentials) {
+    Set<String> allowed = new HashSet<>(Amqp10Driver.saslMechanisms(config));
+    engine
+        .saslDriver()
+        .client()
+        .setListener(
+            new SaslAuthenticator(
+                allowed.isEmpty()
+                    ? new SaslMechanismSelector()
+                    : new SaslMechanismSelector(allowed),
+                credentials));
+  }
+
+  /** The config's user and password, for the virtual host and local principal given. */
+  static SaslCredentialsProvider credentials(
+      Amqp10Config config, Supplier<String> vhost, Supplier<Principal> localPrincipal) {
     return new SaslCredentialsProvider() {
       @Override
       public String vhost() {
-        return connection.getHostname();
+        return vhost.get();
       }
 
       @Override
@@ -173,8 +195,7 @@ final class EngineConnection implements AutoCloseable {
 
       @Override
       public Principal localPrincipal() {
-        // SASL EXTERNAL applies only with a client certificate
-        return socket instanceof SSLSocket ssl ? ssl.getSession().getLocalPrincipal() : null;
+        return localPrincipal.get();
       }
     };
   }
@@ -286,16 +307,24 @@ final class EngineConnection implements AutoCloseable {
     }
   }
 
-  private void tickLoop(long periodMillis) {
+  /**
+   * Ticks the engine until the connection ends: it sends the empty frames the broker's idle timeout
+   * asks for, and fails the connection when the broker sent nothing for our idle timeout.
+   */
+  private void tickLoop() {
+    long deadline = 0;
     while (!closing && failure == null) {
+      long now = System.nanoTime() / 1_000_000;
+      // The engine names its next deadline; a second at most, so a close is noticed soon.
+      long wait = deadline == 0 ? TICK_MILLIS : Math.min(TICK_MILLIS, Math.max(1, deadline - now));
       try {
-        Thread.sleep(Math.max(100, periodMillis));
+        Thread.sleep(wait);
       } catch (InterruptedException e) {
         return;
       }
       lock.lock();
       try {
-        connection.tick(System.nanoTime() / 1_000_000);
+        deadline = connection.tick(System.nanoTime() / 1_000_000);
       } catch (RuntimeException e) {
         return;
       } finally {
@@ -310,6 +339,15 @@ final class EngineConnection implements AutoCloseable {
       return closedByBroker("closed the connection", remote);
     }
     Throwable cause = engine.failureCause();
+    if (cause instanceof IdleTimeoutException) {
+      return new DriverException(
+          "lost the connection to "
+              + config.hostPort()
+              + ": the broker sent nothing for "
+              + config.idleTimeoutSeconds()
+              + " s (idle-timeout): it froze, or the network between us dropped",
+          cause);
+    }
     String text = cause != null ? String.valueOf(cause.getMessage()) : "engine failed";
     if (text.toLowerCase(java.util.Locale.ROOT).contains("sasl")) {
       return new DriverException(

@@ -82,7 +82,8 @@ final class Errors {
                 + what
                 + " at "
                 + where
-                + ": is it an AMQP 1.0 broker?",
+                + ": the broker did not answer (is it an AMQP 1.0 port? a broker that is"
+                + " overloaded or frozen answers late: raise connect-timeout-ms)",
             e);
       }
       default -> {

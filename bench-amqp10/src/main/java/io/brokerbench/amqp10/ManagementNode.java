@@ -46,10 +46,14 @@ final class ManagementNode implements QueueTopology {
     Session session = null;
     try {
       session = connection.openSession();
+      long timeout = config.connectTimeout().toMillis();
+      // A broker in a memory alarm gives no credit to this link either: a request must not wait
+      // for it longer than for its answer.
       Sender requests =
           session.openSender(
               NODE,
               new SenderOptions()
+                  .sendTimeout(timeout)
                   .deliveryMode(DeliveryMode.AT_MOST_ONCE)
                   .linkName(LINK_PAIR)
                   .properties(PAIRED));
@@ -61,7 +65,6 @@ final class ManagementNode implements QueueTopology {
                   .linkName(LINK_PAIR)
                   .properties(PAIRED)
                   .creditWindow(1));
-      long timeout = config.connectTimeout().toMillis();
       requests.openFuture().get(timeout, TimeUnit.MILLISECONDS);
       responses.openFuture().get(timeout, TimeUnit.MILLISECONDS);
       return new ManagementNode(config, session, requests, responses);

@@ -84,6 +84,9 @@ public final class QuiverReport implements ReportSink {
 
   @Override
   public void finished(RunResult r) {
+    if (r.failedBeforeSending()) {
+      return;
+    }
     Totals t = r.totals();
     out.println();
     out.println("RESULTS");
@@ -94,12 +97,11 @@ public final class QuiverReport implements ReportSink {
     line(
         "Receiver rate",
         String.format(Locale.ROOT, "%,.0f messages/s", t.rates().receivedPerSecond()));
+    // quiver's end-to-end rate: messages received over the time from the first send to the last
+    // receive, which is how the receive rate is measured here too.
     line(
         "End-to-end rate",
-        String.format(
-            Locale.ROOT,
-            "%,.0f messages/s",
-            Math.min(t.rates().sentPerSecond(), t.rates().receivedPerSecond())));
+        String.format(Locale.ROOT, "%,.0f messages/s", t.rates().receivedPerSecond()));
     out.println();
     out.println("Latencies by percentile (from the intended send time):");
     out.println();

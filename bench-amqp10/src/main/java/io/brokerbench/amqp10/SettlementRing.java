@@ -84,8 +84,16 @@ final class SettlementRing<T> {
     this.settlement = settlement;
   }
 
-  /** Producer thread: the message with this sequence number was sent as {@code delivery}. */
+  /**
+   * Producer thread: the message with this sequence number was sent as {@code delivery}. The first
+   * one sets where settlements start: 0, or where the run's sequence is for a producer opened again
+   * after a lost connection.
+   */
   void add(long sequence, T delivery) {
+    if (published.get() == 0) {
+      // Published below, before the settling thread can read it.
+      next = sequence;
+    }
     slots[(int) sequence & mask] = delivery;
     published.set(sequence + 1);
   }

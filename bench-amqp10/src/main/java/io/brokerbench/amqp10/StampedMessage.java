@@ -27,11 +27,23 @@ final class StampedMessage {
   static final String STAMP_PROPERTY = "bb-stamp";
 
   private final boolean durable;
+  private final String replyTo;
+  private final String correlationId;
   private OutgoingMessage bound;
   private Message<byte[]> message;
 
   StampedMessage(boolean durable) {
+    this(durable, null, null);
+  }
+
+  /**
+   * The message of a requester: each carries the reply address and correlation id (the stamp tells
+   * the requests apart).
+   */
+  StampedMessage(boolean durable, String replyTo, String correlationId) {
     this.durable = durable;
+    this.replyTo = replyTo;
+    this.correlationId = correlationId;
   }
 
   /** The protonj2 message carrying {@code outgoing}'s current bytes. */
@@ -45,6 +57,10 @@ final class StampedMessage {
   private void rebind(OutgoingMessage outgoing) throws ClientException {
     Message<byte[]> m = Message.create(outgoing.body());
     m.durable(durable);
+    if (replyTo != null) {
+      m.replyTo(replyTo);
+      m.correlationId(correlationId);
+    }
     if (!outgoing.stampInBody()) {
       // A Binary over a read-only wrapper shares the stamp array (Binary(byte[]) would copy it
       // once, freezing the first stamp); a plain byte[] would be encoded as an AMQP array.

@@ -76,4 +76,18 @@ class SettlementRingTest {
 
     assertThat(confirms).hasSize(1_000).endsWith("999:ACCEPTED");
   }
+
+  @Test
+  void aProducerOpenedAgainAfterALossSettlesFromWhereTheRunsSequenceIs() {
+    SettlementRing<Tracker> ring = new SettlementRing<>(4, SettlementRing.TRACKERS);
+    FakeTracker first = new FakeTracker();
+    FakeTracker second = new FakeTracker();
+    ring.add(3393, first.tracker());
+    ring.add(3394, second.tracker());
+    first.settle(DeliveryState.accepted());
+    second.settle(DeliveryState.accepted());
+
+    assertThat(ring.reportSettled(listener)).isEqualTo(2);
+    assertThat(confirms).containsExactly("3393:ACCEPTED", "3394:ACCEPTED");
+  }
 }

@@ -86,7 +86,8 @@ final class BenchCommand implements Runnable {
     return ExitCodes.USAGE;
   }
 
-  private static int failure(Exception e, CommandLine commandLine, boolean verbose) {
+  /** Prints a command's failure as one line (with the stack trace when verbose); its exit code. */
+  static int failure(Exception e, CommandLine commandLine, boolean verbose) {
     PrintWriter err = commandLine.getErr();
     int code;
     if (e instanceof WorkloadException || e instanceof OptionException) {

@@ -98,8 +98,12 @@ final class DriverRunCommand implements Callable<Integer> {
     try {
       RunResult result = run.run();
       return exitCode(result, spec.commandLine().getErr());
-    } catch (DriverException e) {
-      throw new RunFailedException(e);
+    } catch (DriverException | RuntimeException e) {
+      // Printed here, before the hook lets a JVM that got Ctrl-C or SIGTERM exit.
+      return BenchCommand.failure(
+          e instanceof DriverException d ? new RunFailedException(d) : e,
+          spec.commandLine(),
+          spec.commandLine().getParseResult().hasMatchedOption("--verbose"));
     } finally {
       hook.close();
     }

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  */
 final class InterruptHook implements AutoCloseable {
-  private static final long GRACE_SECONDS = 15;
+  private static final long GRACE_SECONDS = 20;
 
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Thread thread;

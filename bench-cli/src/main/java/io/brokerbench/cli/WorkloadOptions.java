@@ -1,5 +1,7 @@
 package io.brokerbench.cli;
 
+import io.brokerbench.workload.Connections;
+import io.brokerbench.workload.RequestReply;
 import io.brokerbench.workload.WorkloadOption;
 import io.brokerbench.workload.WorkloadOption.DefaultText;
 import io.brokerbench.workload.WorkloadSpec;
@@ -153,6 +155,15 @@ final class WorkloadOptions {
   String catchUp;
 
   @Option(
+      names = "--on-connection-loss",
+      description =
+          "When a connection is lost: fail (the run fails) or reconnect (with backoff until the"
+              + " run ends; the outage is counted and shows as latency). Default: "
+              + DefaultText.ON_CONNECTION_LOSS
+              + ".")
+  String onConnectionLoss;
+
+  @Option(
       names = {"-i", "--interval"},
       description = "Reporting interval (default: " + DefaultText.INTERVAL + ").")
   String interval;
@@ -174,6 +185,83 @@ final class WorkloadOptions {
               + DefaultText.TIMEOUT
               + ").")
   String progressTimeout;
+
+  @Option(
+      names = "--backlog",
+      paramLabel = "N|SIZE",
+      description =
+          "Build a backlog first: consumers start once this many messages (500k) or bytes"
+              + " (512MiB) are queued, then drain it; the result gets fill and drain rates, the time"
+              + " to drain and the messages' age while draining (default: none).")
+  String backlog;
+
+  @Option(
+      names = "--backlog-producers",
+      paramLabel = "continue|stop",
+      description =
+          "Once the backlog is built, producers go on at their rate or stop (default: "
+              + DefaultText.BACKLOG_PRODUCERS
+              + ").")
+  String backlogProducers;
+
+  @Option(
+      names = "--request-reply",
+      arity = "0..1",
+      fallbackValue = "true",
+      paramLabel = "true|false",
+      description =
+          "Request-reply: producers send requests with a reply address and a correlation id,"
+              + " consumers reply to each; the round trip (rtt) is measured from the request's"
+              + " intended and actual send. At most -c requests await a reply per requester ("
+              + RequestReply.DEFAULT_OUTSTANDING
+              + " without -c).")
+  String requestReply;
+
+  @Option(
+      names = "--reply-timeout",
+      description =
+          "A request without a reply after this long is counted as timed out (default: "
+              + DefaultText.REPLY_TIMEOUT
+              + ").")
+  String replyTimeout;
+
+  @Option(
+      names = "--replier-delay",
+      description =
+          "Each request's processing time on its replier before it replies (default: "
+              + DefaultText.REPLIER_DELAY
+              + ").")
+  String replierDelay;
+
+  @Option(
+      names = "--connections",
+      paramLabel = "N",
+      description =
+          "Idle connections to open before the run, hold for its duration (answering heartbeats)"
+              + " and close: the opening rate, open latency (connect, connect_start), failures by"
+              + " cause, client and broker memory per connection are reported. Use with -x 0 -y 0"
+              + " for connections alone. Each is an open file: see 'ulimit -n'.")
+  String connections;
+
+  @Option(
+      names = {"--connection-channels", "--connection-sessions"},
+      paramLabel = "M",
+      description =
+          "Channels (AMQP 0.9.1) or sessions (AMQP 1.0) on each idle connection (default: "
+              + DefaultText.CONNECTION_CHANNELS
+              + ").")
+  String connectionChannels;
+
+  @Option(
+      names = "--connection-rate",
+      paramLabel = "R",
+      description =
+          "Idle connections opened per second (default: "
+              + DefaultText.CONNECTION_RATE
+              + ", "
+              + Connections.OPENERS
+              + " at a time).")
+  String connectionRate;
 
   /**
    * The options given, as a spec.
@@ -204,9 +292,18 @@ final class WorkloadOptions {
     put(texts, WorkloadOption.FLAG, flags == null ? null : String.join(",", flags));
     put(texts, WorkloadOption.DURABLE, durable == null ? null : durable.toString());
     put(texts, WorkloadOption.CATCH_UP, catchUp);
+    put(texts, WorkloadOption.ON_CONNECTION_LOSS, onConnectionLoss);
     put(texts, WorkloadOption.INTERVAL, interval);
     put(texts, WorkloadOption.DRAIN_TIMEOUT, drainTimeout);
     put(texts, WorkloadOption.TIMEOUT, progressTimeout);
+    put(texts, WorkloadOption.BACKLOG, backlog);
+    put(texts, WorkloadOption.BACKLOG_PRODUCERS, backlogProducers);
+    put(texts, WorkloadOption.REQUEST_REPLY, requestReply);
+    put(texts, WorkloadOption.REPLY_TIMEOUT, replyTimeout);
+    put(texts, WorkloadOption.REPLIER_DELAY, replierDelay);
+    put(texts, WorkloadOption.CONNECTIONS, connections);
+    put(texts, WorkloadOption.CONNECTION_CHANNELS, connectionChannels);
+    put(texts, WorkloadOption.CONNECTION_RATE, connectionRate);
     return WorkloadSpec.of(texts);
   }
 

@@ -183,6 +183,8 @@ class BenchCommandTest {
             "10",
             "-C",
             "1000",
+            "-c",
+            "10",
             "--drain-timeout",
             "200ms",
             "-o",
@@ -192,6 +194,32 @@ class BenchCommandTest {
     assertThat(out.toString()).contains("\nLOSS: 100 message(s) accepted by the broker");
     assertThat(errorLine()).isEqualTo("bench: 100 message(s) lost: exit 3");
     ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
+  }
+
+  @Test
+  void withoutConfirmsALossDoesNotClaimTheBrokerAcceptedTheMessages(@TempDir Path dir)
+      throws Exception {
+    int code =
+        bench(
+            "run",
+            "loopback",
+            "--drop-every",
+            "10",
+            "-C",
+            "1000",
+            "-c",
+            "0",
+            "--drain-timeout",
+            "200ms",
+            "-o",
+            dir.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.LOSS);
+    assertThat(out.toString())
+        .contains(
+            "\nLOSS: 100 message(s) sent were never received (confirms off: whether the broker"
+                + " accepted them is not known)")
+        .doesNotContain("accepted by the broker");
   }
 
   @Test
@@ -210,6 +238,54 @@ class BenchCommandTest {
     ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
     assertThat(result.commandLine()).isEqualTo("bench run loopback -C 20k -c 64 -o " + dir);
     assertThat(result.driver().options()).containsEntry("queue-capacity", "65536");
+  }
+
+  @Test
+  void moreConnectionsThanTheProcessMayOpenFilesForIsAUsageErrorSayingHowToRaiseTheLimit(
+      @TempDir Path dir) throws Exception {
+    int code =
+        bench("run", "loopback", "-x", "0", "-y", "0", "--connections", "5m", "-o", dir.toString());
+
+    assertThat(code).isEqualTo(2);
+    assertThat(errorLine())
+        .startsWith("bench: --connections 5000000 needs as many open files, but this process may")
+        .contains("(ulimit -n is ")
+        .endsWith("or split the connections over several processes with --shard I/N");
+    // Past option parsing: the result is written, failed.
+    assertThat(JsonResult.read(dir.resolve(OutputOptions.JSON)).status())
+        .isEqualTo(RunResult.FAILED);
+  }
+
+  @Test
+  void aRunOfIdleConnectionsPrintsWhatTheyCost(@TempDir Path dir) throws Exception {
+    int code =
+        bench(
+            "run",
+            "loopback",
+            "-x",
+            "0",
+            "-y",
+            "0",
+            "--connections",
+            "20",
+            "--connection-channels",
+            "2",
+            "-z",
+            "1s",
+            "-o",
+            dir.toString());
+
+    assertThat(code).isZero();
+    assertThat(out.toString())
+        .contains("idle connections: 20 of 20 opened with 2 channel(s) or session(s) each in")
+        .contains("client memory: heap ")
+        .contains("broker memory: not read (the driver cannot ask its broker)")
+        .containsPattern("connection open from intended time +20 ");
+    RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
+    assertThat(result.connections().opened()).isEqualTo(20);
+    assertThat(result.workload().connections()).isEqualTo(20);
+    assertThat(result.workload().connectionChannels()).isEqualTo(2);
+    ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
   }
 
   @Test
@@ -232,14 +308,15 @@ class BenchCommandTest {
   }
 
   @Test
-  void theRocketMqToolsShortOptionsMeanTopicAndSenderThreads() {
+  void theRocketMqToolsShortOptionsMeanTopicAndSendsInFlight() {
     CommandLine commandLine = BenchCommand.commandLine();
     CommandLine rocketmq = commandLine.getSubcommands().get("run").getSubcommands().get("rocketmq");
     commandLine.parseArgs("run", "rocketmq", "-t", "T", "-w", "16", "-s", "1024", "-n", "x:1");
 
     Workload workload = rocketmq.<DriverRunCommand>getCommand().workloadSpec().toWorkload();
     assertThat(workload.destinations().names()).containsExactly("T");
-    assertThat(workload.producers()).isEqualTo(16);
+    assertThat(workload.producers()).isEqualTo(1);
+    assertThat(workload.inFlightWindow()).isEqualTo(16);
     assertThat(workload.messageBytes()).isEqualTo(1024);
   }
 
@@ -340,7 +417,7 @@ class BenchCommandTest {
     assertThat(bench("run", "rocketmq", "-w", "many", "-n", "127.0.0.1:1")).isEqualTo(2);
     assertThat(errorLine())
         .isEqualTo(
-            "bench: producers: 'many' is not a count: use a whole number >= 0, optionally with k"
+            "bench: in-flight: 'many' is not a count: use a whole number >= 0, optionally with k"
                 + " (thousand), m (million) or g (billion)");
   }
 

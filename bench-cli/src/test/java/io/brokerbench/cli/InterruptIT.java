@@ -4,57 +4,92 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.RunResult;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Runs the fat jar as a user would and stops it the way Ctrl-C does (SIGINT). */
+/**
+ * Runs the fat jar as a user would and stops it the way Ctrl-C (SIGINT) or a service manager
+ * (SIGTERM) does.
+ */
 class InterruptIT {
-  private static void interrupt(Process process) throws Exception {
-    new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+  /** The output of a run signalled once, and when the signal went. */
+  private record Signalled(String output, long signalledNanos) {}
+
+  /**
+   * Runs {@code bench args}, sends {@code signal} once the {@code n}th line matching {@code cue} is
+   * printed, and reads the output to its end.
+   */
+  private static Signalled signalAfter(String signal, String cue, int n, String... args)
+      throws Exception {
+    BenchProcess bench = BenchProcess.start(args);
+    bench.awaitLine(cue, n, Duration.ofSeconds(60));
+    bench.signal(signal);
+    long signalled = System.nanoTime();
+    bench.waitFor(Duration.ofSeconds(30));
+    return new Signalled(bench.out() + bench.err(), signalled);
   }
 
   @Test
   void aSignalEndsTheRunWithTheResultsSoFarPrintedAndWritten(@TempDir Path dir) throws Exception {
-    Path jar = Path.of("target", "bench-cli.jar");
-    Process process =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar",
-                jar.toString(),
-                "run",
-                "loopback",
-                "-r",
-                "2000",
-                "-z",
-                "60s",
-                "-o",
-                dir.toString())
-            .redirectErrorStream(true)
-            .start();
-    StringBuilder output = new StringBuilder();
-    try (BufferedReader reader =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      String line;
-      int intervals = 0;
-      while ((line = reader.readLine()) != null) {
-        output.append(line).append('\n');
-        if (line.matches("^ +[0-9]+\\.[0-9] +[0-9].*") && ++intervals == 2) {
-          interrupt(process);
-        }
-      }
-    }
-    assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    Signalled run =
+        signalAfter(
+            "INT",
+            "^ +[0-9]+\\.[0-9] +[0-9].*",
+            2,
+            "run",
+            "loopback",
+            "-r",
+            "2000",
+            "-z",
+            "60s",
+            "-o",
+            dir.toString());
 
-    assertThat(output).contains("== brokerbench summary (interrupted) ==");
+    assertThat(run.output()).contains("== brokerbench summary (interrupted) ==");
     RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
     assertThat(result.status()).isEqualTo("interrupted");
     assertThat(result.totals().counts().sent()).isBetween(2_000L, 20_000L);
     assertThat(result.integrity().lost()).isZero();
+  }
+
+  /**
+   * SIGTERM while idle connections are still opening (on the embedded broker, at 20 a second): the
+   * summary of those opened so far comes out, and the result, well within the signal's grace.
+   */
+  @Test
+  void aSignalWhileConnectionsOpenPrintsAndWritesTheConnectionsSoFar(@TempDir Path dir)
+      throws Exception {
+    Signalled run =
+        signalAfter(
+            "TERM",
+            "^idle connections: .* open \\(.*",
+            3,
+            "run",
+            "amqp091",
+            "-x",
+            "0",
+            "-y",
+            "0",
+            "--connections",
+            "500",
+            "--connection-rate",
+            "20",
+            "-z",
+            "60s",
+            "-o",
+            dir.toString());
+
+    assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - run.signalledNanos()))
+        .isLessThan(15);
+    assertThat(run.output())
+        .contains("== brokerbench summary (interrupted) ==")
+        .containsPattern("idle connections: [0-9]+ of 500 opened");
+    RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
+    assertThat(result.status()).isEqualTo("interrupted");
+    assertThat(result.connections().opened()).isBetween(20L, 499L);
+    assertThat(result.connections().failed()).isZero();
   }
 }

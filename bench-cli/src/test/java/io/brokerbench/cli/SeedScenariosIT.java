@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.contract.PrivateRabbitMqCluster;
 import io.brokerbench.contract.RequiredBroker;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -82,9 +83,20 @@ class SeedScenariosIT {
               .readTree(output.resolve(cell.get("dir").asText()).resolve("result.json").toFile());
       assertThat(result.get("status").asText()).isEqualTo("completed");
       assertThat(result.at("/integrity/lost").asLong()).as("%s lost", cell.get("id")).isZero();
-      assertThat(result.at("/totals/counts/received").asLong())
-          .as("%s received", cell.get("id"))
-          .isPositive();
+      long connections = result.at("/connections/target").asLong();
+      if (connections > 0) {
+        // A study of connections alone: every one opened, its broker memory read.
+        assertThat(result.at("/connections/opened").asLong())
+            .as("%s opened", cell.get("id"))
+            .isEqualTo(connections);
+        assertThat(result.at("/connections/brokerBytesPerConnection").asLong())
+            .as("%s broker memory per connection", cell.get("id"))
+            .isPositive();
+      } else {
+        assertThat(result.at("/totals/counts/received").asLong())
+            .as("%s received", cell.get("id"))
+            .isPositive();
+      }
     }
   }
 
@@ -95,13 +107,46 @@ class SeedScenariosIT {
     RequiredBroker.require(
         answers(5682),
         "RabbitMQ 4.0.5 at 127.0.0.1:5682 (scripts/rabbitmq4.sh start rabbit4 5682)");
-    runsCompletelyWithoutLoss(SCENARIOS.resolve("rabbitmq-4-amqp-1.0.yaml"), 24);
+    runsCompletelyWithoutLoss(SCENARIOS.resolve("rabbitmq-4-amqp-1.0.yaml"), 22);
+  }
+
+  /** Idle connections on RabbitMQ 4.0.5 (127.0.0.1:5682, management on 15682, as CI starts it). */
+  @Test
+  void rabbitMq4Connections() throws IOException {
+    RequiredBroker.require(
+        answers(5682) && answers(15682),
+        "RabbitMQ 4.0.5 at 127.0.0.1:5682 with its management API on 15682"
+            + " (scripts/rabbitmq4.sh start rabbit4 5682 15682)");
+    runsCompletelyWithoutLoss(SCENARIOS.resolve("rabbitmq-4-connections.yaml"), 2);
   }
 
   @Test
   void meltwaterCluster() throws IOException {
     RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
     runsCompletelyWithoutLoss(SCENARIOS.resolve("meltwater-cluster.yaml"), 4);
+  }
+
+  @Test
+  void meltwaterBacklog() throws IOException {
+    RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
+    runsCompletelyWithoutLoss(SCENARIOS.resolve("meltwater-backlog.yaml"), 2);
+  }
+
+  @Test
+  void rabbitMqRequestReply() throws IOException {
+    RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
+    runsCompletelyWithoutLoss(SCENARIOS.resolve("rabbitmq-request-reply.yaml"), 12);
+  }
+
+  /** On the three-node cluster the file names, which the test starts (and stops) itself. */
+  @Test
+  void meltwaterPlacement() throws Exception {
+    PrivateRabbitMqCluster cluster = PrivateRabbitMqCluster.start("bbc", 5700);
+    try {
+      runsCompletelyWithoutLoss(SCENARIOS.resolve("meltwater-placement.yaml"), 2);
+    } finally {
+      cluster.close();
+    }
   }
 
   @Test

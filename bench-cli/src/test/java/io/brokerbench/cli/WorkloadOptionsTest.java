@@ -153,7 +153,7 @@ class WorkloadOptionsTest {
     commandLine.parseArgs("run", "rocketmq", "-t", "T", "-w", "16", "-n", "x:1");
 
     assertThat(rocketmq.<DriverRunCommand>getCommand().workloadSpec())
-        .isEqualTo(WorkloadSpec.of(Map.of("queue", "T", "producers", "16")));
+        .isEqualTo(WorkloadSpec.of(Map.of("queue", "T", "in-flight", "16")));
   }
 
   @Test

@@ -117,6 +117,14 @@ public final class SequenceTracker {
     return (bits[(int) (sequence >>> 6) & (WORDS - 1)] & 1L << sequence) != 0;
   }
 
+  /**
+   * True when this sequence number arrived, as far as the duplicate check's window still covers it
+   * (numbers more than {@link #WINDOW} below the highest are reported as not arrived).
+   */
+  public synchronized boolean arrived(long sequence) {
+    return sequence <= highest && highest - sequence < WINDOW && isSet(sequence);
+  }
+
   /** Highest sequence number seen, or -1. */
   public synchronized long highest() {
     return highest;

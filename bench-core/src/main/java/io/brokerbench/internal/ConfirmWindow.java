@@ -4,6 +4,8 @@ import io.brokerbench.latency.LatencyRecorder.Writer;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 /**
  * Bounds a producer's unconfirmed messages and measures their confirm latency (PerfTest's confirm
@@ -20,6 +22,11 @@ import java.util.concurrent.locks.LockSupport;
  * send times to the confirming thread. Confirmations may come from several threads (RocketMQ
  * callbacks): each slot is claimed by compare-and-set, and {@code oldest} (the lowest unconfirmed
  * sequence) advances by compare-and-set too. A slot is reused only after {@code oldest} passed it.
+ *
+ * <p>In a request-reply run the window holds a requester's outstanding requests: a {@link #reply}
+ * answers one, and a request older than the reply timeout {@link #expire expires} (timed out), its
+ * sequence kept in {@code expired} so that its reply, should it still come, is told apart from a
+ * duplicate.
  */
 final class ConfirmWindow {
   private final int window;
@@ -28,7 +35,25 @@ final class ConfirmWindow {
   private final long[] sentNanos;
   private final AtomicLongArray pending;
   private final AtomicLong oldest = new AtomicLong();
+
+  /** {@link #reply} answered a request in time: its round trip was recorded. */
+  static final int REPLIED = 0;
+
+  /** {@link #reply} answered a request after the timeout: it counts as timed out. */
+  static final int TIMED_OUT = 1;
+
+  /** {@link #reply} answered a request already counted as timed out. */
+  static final int LATE = 2;
+
+  /** {@link #reply} answered a request answered before. */
+  static final int DUPLICATE = 3;
+
+  /** {@link #reply} answered no request of this window. */
+  static final int UNEXPECTED = 4;
+
   private final Writer latency;
+  private final long timeoutNanos;
+  private final AtomicLongArray expired;
   private final Thread producerThread;
   private volatile boolean producerWaiting;
   private long next;
@@ -40,6 +65,15 @@ final class ConfirmWindow {
    *     actual send time, as a pair
    */
   ConfirmWindow(int window, Writer latency, Thread producerThread) {
+    this(window, latency, producerThread, 0);
+  }
+
+  /**
+   * A window of outstanding requests.
+   *
+   * @param timeoutNanos how long a request waits for its reply before it times out; 0 for never
+   */
+  ConfirmWindow(int window, Writer latency, Thread producerThread, long timeoutNanos) {
     int capacity = Integer.highestOneBit(Math.max(1, window - 1)) << 1;
     this.window = window;
     this.mask = capacity - 1;
@@ -51,6 +85,13 @@ final class ConfirmWindow {
     }
     this.latency = latency;
     this.producerThread = producerThread;
+    this.timeoutNanos = timeoutNanos;
+    this.expired = timeoutNanos > 0 ? new AtomicLongArray(capacity) : null;
+    if (expired != null) {
+      for (int i = 0; i < capacity; i++) {
+        expired.set(i, -1);
+      }
+    }
   }
 
   /** Producer thread: true when another message may be sent now. */
@@ -59,25 +100,26 @@ final class ConfirmWindow {
   }
 
   /**
-   * Producer thread: waits until a slot is free, the deadline passes or {@code stop} is set.
+   * Producer thread: waits until a slot is free, the deadline passes or {@code stop} says to give
+   * up (the run stops, the connection was lost).
    *
    * @return true when a slot is free
    */
-  boolean awaitCapacity(RunControl control, long deadlineNanos) {
+  boolean awaitCapacity(BooleanSupplier stop, long deadlineNanos) {
     if (hasCapacity()) {
       return true;
     }
-    return awaitCapacitySlowPath(control, deadlineNanos);
+    return awaitCapacitySlowPath(stop, deadlineNanos);
   }
 
-  private boolean awaitCapacitySlowPath(RunControl control, long deadlineNanos) {
+  private boolean awaitCapacitySlowPath(BooleanSupplier stop, long deadlineNanos) {
     for (int spins = 0; spins < 100; spins++) {
       Thread.onSpinWait();
       if (hasCapacity()) {
         return true;
       }
     }
-    while (!control.stopping()) {
+    while (!stop.getAsBoolean()) {
       producerWaiting = true;
       if (hasCapacity()) {
         producerWaiting = false;
@@ -103,10 +145,17 @@ final class ConfirmWindow {
     next = sequence + 1;
   }
 
-  /** Producer thread: the registered message was not sent after all (the run stopped). */
+  /**
+   * Producer thread: the message registered last was not sent after all (the run stopped, or the
+   * driver failed to send it). The window shrinks back as if it had never been registered, so it is
+   * not counted as unconfirmed.
+   */
   void cancel(long sequence) {
-    pending.compareAndSet((int) sequence & mask, sequence, ~sequence);
-    advanceOldest();
+    int i = (int) sequence & mask;
+    // The slot's state before the register: a message one ring earlier, long confirmed.
+    if (sequence == next - 1 && pending.compareAndSet(i, sequence, ~(sequence - mask - 1))) {
+      next = sequence;
+    }
   }
 
   /**
@@ -142,6 +191,72 @@ final class ConfirmWindow {
     return 1;
   }
 
+  /**
+   * Driver thread: a reply to {@code sequence} arrived.
+   *
+   * @return {@link #REPLIED}, {@link #TIMED_OUT}, {@link #LATE}, {@link #DUPLICATE} or {@link
+   *     #UNEXPECTED}
+   */
+  int reply(long sequence, long nowNanos) {
+    int i = (int) sequence & mask;
+    int outcome;
+    if (sequence >= 0 && pending.compareAndSet(i, sequence, ~sequence)) {
+      if (timeoutNanos > 0 && nowNanos - sentNanos[i] > timeoutNanos) {
+        expired.set(i, sequence);
+        outcome = TIMED_OUT;
+      } else {
+        latency.record(nowNanos - intendedNanos[i], nowNanos - sentNanos[i]);
+        outcome = REPLIED;
+      }
+      advanceOldest();
+      if (producerWaiting) {
+        LockSupport.unpark(producerThread);
+      }
+    } else if (sequence >= 0 && expired != null && expired.get(i) == sequence) {
+      outcome = LATE;
+    } else if (sequence >= 0 && pending.get(i) == ~sequence) {
+      outcome = DUPLICATE;
+    } else {
+      outcome = UNEXPECTED;
+    }
+    return outcome;
+  }
+
+  /**
+   * Any thread: requests sent more than the timeout before {@code nowNanos} and still unanswered
+   * time out, oldest first.
+   *
+   * @return how many timed out now
+   */
+  int expire(long nowNanos) {
+    if (timeoutNanos == 0) {
+      return 0;
+    }
+    int count = 0;
+    while (true) {
+      long o = oldest.get();
+      int i = (int) o & mask;
+      // A pending slot's send time was published by the volatile write of its sequence.
+      if (pending.get(i) != o || nowNanos - sentNanos[i] <= timeoutNanos) {
+        break;
+      }
+      if (pending.compareAndSet(i, o, ~o)) {
+        expired.set(i, o);
+        count++;
+      }
+      advanceOldest();
+    }
+    if (count > 0 && producerWaiting) {
+      LockSupport.unpark(producerThread);
+    }
+    return count;
+  }
+
+  /** The lowest sequence still awaiting its confirm or reply. Any thread. */
+  long oldest() {
+    return oldest.get();
+  }
+
   private void advanceOldest() {
     while (true) {
       long o = oldest.get();
@@ -150,6 +265,53 @@ final class ConfirmWindow {
       }
       oldest.compareAndSet(o, o + 1);
     }
+  }
+
+  /**
+   * Requests still awaiting their reply, counted one by one (replies come in any order, so some
+   * after the oldest unanswered one may be answered). Producer thread, or any thread once it ended.
+   */
+  long unanswered() {
+    long count = 0;
+    for (long s = oldest.get(); s < next; s++) {
+      if (pending.get((int) s & mask) == s) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Producer thread: gives up on every message awaiting its confirm (its connection was lost, so
+   * the confirm cannot come); a confirm that comes all the same is ignored.
+   *
+   * @param each told each sequence given up
+   * @return how many
+   */
+  long abandon(LongConsumer each) {
+    long count = 0;
+    for (long s = oldest.get(); s < next; s++) {
+      if (pending.compareAndSet((int) s & mask, s, ~s)) {
+        each.accept(s);
+        count++;
+      }
+    }
+    advanceOldest();
+    return count;
+  }
+
+  /**
+   * Of the messages awaiting their confirm, those {@code arrived} says a consumer received, counted
+   * one by one. Any thread once the producer ended.
+   */
+  long outstandingArrived(java.util.function.LongPredicate arrived) {
+    long count = 0;
+    for (long s = oldest.get(); s < next; s++) {
+      if (pending.get((int) s & mask) == s && arrived.test(s)) {
+        count++;
+      }
+    }
+    return count;
   }
 
   /** Messages sent and not yet confirmed. Any thread. */

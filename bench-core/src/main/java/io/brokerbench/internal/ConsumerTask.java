@@ -7,10 +7,12 @@ import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DriverException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * One consumer's {@link DeliveryListener}: decodes the stamp, records latency and integrity. Called
- * by one driver thread at a time; nothing allocates.
+ * One consumer's {@link DeliveryListener}: decodes the stamp, records latency and integrity (and a
+ * message's age while a backlog drains). Called by one driver thread at a time; nothing allocates
+ * after the first message.
  */
 final class ConsumerTask implements DeliveryListener {
   private final NanoClock clock;
@@ -18,10 +20,14 @@ final class ConsumerTask implements DeliveryListener {
   private final RunRecorders recorders;
   private final LatencyRecorder.Writer endToEnd;
   private LatencyRecorder.Writer storeToConsume;
+  private final BacklogPhase backlog;
+  private LatencyRecorder.Writer backlogAge;
+  private final long processingNanos;
   private final SequenceTracker[] trackers;
   private final int producerIdBase;
   private final long limit;
   private final long epochOffset;
+  private final java.util.function.Consumer<DriverException> onLoss;
 
   final AtomicLong received = new AtomicLong();
   final AtomicLong foreign = new AtomicLong();
@@ -33,7 +39,10 @@ final class ConsumerTask implements DeliveryListener {
       RunRecorders recorders,
       SequenceTracker[] trackers,
       int producerIdBase,
-      long limit) {
+      long limit,
+      BacklogPhase backlog,
+      long processingNanos,
+      java.util.function.Consumer<DriverException> onLoss) {
     this.clock = clock;
     this.control = control;
     this.recorders = recorders;
@@ -41,7 +50,10 @@ final class ConsumerTask implements DeliveryListener {
     this.trackers = trackers;
     this.producerIdBase = producerIdBase;
     this.limit = limit;
+    this.backlog = backlog;
+    this.processingNanos = processingNanos;
     this.epochOffset = clock.epochOffsetNanos();
+    this.onLoss = onLoss;
   }
 
   @Override
@@ -59,6 +71,9 @@ final class ConsumerTask implements DeliveryListener {
     long receiveEpochNanos = now + epochOffset;
     long fromIntended = PayloadStamp.latencyFromIntendedNanos(stamp, offset, receiveEpochNanos);
     endToEnd.record(fromIntended, fromIntended - PayloadStamp.slipNanos(stamp, offset));
+    if (backlog != null && backlog.draining()) {
+      backlogAge().record(fromIntended);
+    }
     if (brokerTimestampMillis != NO_TIMESTAMP) {
       storeToConsume().record(receiveEpochNanos - brokerTimestampMillis * 1_000_000);
     }
@@ -66,6 +81,16 @@ final class ConsumerTask implements DeliveryListener {
     // the run's last interval must then already hold this message's latencies.
     trackers[producer].record(PayloadStamp.sequence24(stamp, offset), redelivered);
     received.lazySet(received.get() + 1);
+    if (processingNanos > 0) {
+      process(now + processingNanos);
+    }
+  }
+
+  /** A replier's processing time, on its delivery thread, before the driver replies. */
+  private void process(long untilNanos) {
+    for (long now = clock.nanoTime(); now < untilNanos; now = clock.nanoTime()) {
+      LockSupport.parkNanos(untilNanos - now);
+    }
   }
 
   /** Created on first use: only brokers that report a store time need it. */
@@ -76,9 +101,22 @@ final class ConsumerTask implements DeliveryListener {
     return storeToConsume;
   }
 
+  /** Created on first use: only backlog runs need it. */
+  private LatencyRecorder.Writer backlogAge() {
+    if (backlogAge == null) {
+      backlogAge = recorders.writer(recorders.backlogAge);
+    }
+    return backlogAge;
+  }
+
+  /** The run fails, or with {@code onLoss} (reconnect) this consumer rides through. */
   @Override
   public void onFailure(DriverException failure) {
-    control.fail(failure);
+    if (onLoss != null && !control.stopping()) {
+      onLoss.accept(failure);
+    } else {
+      control.fail(failure);
+    }
   }
 
   /** True when this consumer has a message limit and reached it. */

@@ -1,5 +1,6 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.integrity.SequenceTracker;
 import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;
@@ -9,8 +10,10 @@ import io.brokerbench.result.NotAccepted;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
+import io.brokerbench.workload.ConnectionLossPolicy;
 import io.brokerbench.workload.Workload;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -29,9 +32,19 @@ import java.util.concurrent.locks.LockSupport;
  * state passes to it through a {@link SendLoopOwnership} while the producer thread waits. The send
  * is then intended the moment the slot freed, as on the producer thread.
  */
-final class ProducerTask implements Runnable, SendListener {
+final class ProducerTask implements Runnable, SendListener, ReplyListener {
   private static final long MAX_SLEEP_NANOS = 50_000_000;
   private static final long OWNERSHIP_POLL_NANOS = 10_000_000;
+  private static final long EXPIRY_CHECK_NANOS = 10_000_000;
+  private static final long FIRST_BACKOFF_NANOS = 100_000_000;
+  private static final long MAX_BACKOFF_NANOS = 2_000_000_000;
+  // A connection lost again this soon after a reconnection is the same trouble: no fresh start.
+  private static final long STABLE_NANOS = 1_000_000_000;
+
+  /** Opens the driver's producer again after its connection was lost. */
+  interface Reopen {
+    Producer open() throws DriverException;
+  }
 
   private final int index;
   private final int producerId;
@@ -43,6 +56,9 @@ final class ProducerTask implements Runnable, SendListener {
   private final long limit;
   private final boolean consumed;
   private final FlowControlLog flowControl;
+  private final ConnectionLossLog losses;
+  private final boolean reconnects;
+  private final java.util.function.BooleanSupplier stopWaiting;
 
   final AtomicLong sent = new AtomicLong();
   final LongAdder confirmed = new LongAdder();
@@ -55,8 +71,26 @@ final class ProducerTask implements Runnable, SendListener {
   /** Attempts the driver made again after a failed one; not messages (see {@link #onRetried}). */
   final LongAdder retried = new LongAdder();
 
-  private Producer producer;
+  // A requester's replies, by what they answered (see ConfirmWindow#reply).
+  final LongAdder replied = new LongAdder();
+  final LongAdder timedOut = new LongAdder();
+  final LongAdder lateReplies = new LongAdder();
+  final LongAdder duplicateReplies = new LongAdder();
+  final LongAdder unexpectedReplies = new LongAdder();
+
+  private final boolean requester;
+  private final long replyTimeoutNanos;
+
+  private volatile Producer producer;
+  private Reopen reopen;
   private ConfirmWindow window;
+  // The loss the driver reported, for the producer thread to ride through (reconnect only).
+  private volatile DriverException lostConnection;
+  // Messages given up at a loss, to tell at the end which of them arrived all the same.
+  private long[] failedAtLoss = new long[0];
+  private int failedAtLossCount;
+  private long reconnectedAt = Long.MIN_VALUE / 2;
+  private long lastBackoff;
   private boolean sendsOnConfirm;
   private SendLoopOwnership ownership;
   private Thread thread;
@@ -69,6 +103,9 @@ final class ProducerTask implements Runnable, SendListener {
   private boolean handedBack;
   private long startNanos;
   private long endNanos;
+  // The intended time the send loop took from the schedule and has not sent yet, or NONE.
+  private long unsentIntended = NONE;
+  private static final long NONE = Long.MIN_VALUE;
 
   ProducerTask(
       int index,
@@ -78,26 +115,46 @@ final class ProducerTask implements Runnable, SendListener {
       RunControl control,
       RunRecorders recorders,
       FlowControlLog flowControl,
+      ConnectionLossLog losses,
       boolean consumed) {
     this.index = index;
     this.flowControl = flowControl;
+    this.losses = losses;
+    this.reconnects = workload.connectionLoss() == ConnectionLossPolicy.RECONNECT;
+    this.stopWaiting = () -> control.stopping() || lostConnection != null;
     this.producerId = producerId;
     this.workload = workload;
     this.clock = clock;
     this.control = control;
     this.recorders = recorders;
     this.slip = recorders.writer(recorders.slip);
-    this.limit = workload.messagesPerProducer();
+    this.limit = workload.producerLimit();
     this.consumed = consumed;
+    this.requester = workload.requestReply().enabled();
+    this.replyTimeoutNanos = requester ? workload.requestReply().timeout().toNanos() : 0;
   }
 
-  /** Creates the thread and the confirm window; the driver's producer is attached next. */
-  Thread prepare(Producer producer) {
+  /**
+   * Creates the thread and the confirm window for the driver's producer.
+   *
+   * @param reopen opens it again after a lost connection, with {@code --on-connection-loss
+   *     reconnect}
+   */
+  Thread prepare(Producer producer, Reopen reopen) {
     this.producer = producer;
+    this.reopen = reopen;
     this.thread = new Thread(this, "brokerbench-producer-" + index);
     this.thread.setDaemon(true);
     this.ownership = new SendLoopOwnership(thread);
-    if (workload.inFlightWindow() > 0) {
+    if (requester) {
+      // The window holds requests awaiting their reply, which answers them; no publish confirms.
+      window =
+          new ConfirmWindow(
+              workload.outstandingLimit(),
+              recorders.writer(recorders.roundTrip),
+              thread,
+              replyTimeoutNanos);
+    } else if (workload.inFlightWindow() > 0) {
       window =
           new ConfirmWindow(workload.inFlightWindow(), recorders.writer(recorders.confirm), thread);
       sendsOnConfirm = producer.sendsOnConfirm();
@@ -128,12 +185,127 @@ final class ProducerTask implements Runnable, SendListener {
   private void sendLoop() throws DriverException, InterruptedException {
     message = new OutgoingMessage(workload.messageBytes());
     epochOffsetNanos = clock.epochOffsetNanos();
-    while (!control.stopping() && (limit == 0 || sequence < limit)) {
+    try {
+      while (true) {
+        try {
+          sendUntilEnd();
+        } catch (DriverException e) {
+          if (!reconnects || control.stopping()) {
+            throw e;
+          }
+          if (lostConnection == null) {
+            lostConnection = e;
+          }
+        }
+        DriverException loss = lostConnection;
+        if (loss == null || !reconnect(loss)) {
+          return;
+        }
+      }
+    } finally {
+      countUnsent();
+    }
+  }
+
+  /**
+   * Rides through a lost connection: gives up on the messages awaiting their confirm (counted as
+   * failed), closes the driver's producer and opens it again with a growing backoff until it opens
+   * or the run ends. The schedule goes on meanwhile, so the outage shows as latency from the
+   * intended send time of the messages sent after it.
+   *
+   * @return true when the producer is open again
+   */
+  private boolean reconnect(DriverException loss) throws InterruptedException {
+    long lostAt = clock.nanoTime();
+    String name = "producer " + index;
+    long inFlight = 0;
+    if (window != null && !requester) {
+      inFlight = window.abandon(this::rememberFailedAtLoss);
+      failed.add(inFlight);
+    }
+    losses.lost(name, loss.getMessage(), inFlight);
+    close(producer);
+    boolean flapping = lostAt - reconnectedAt < STABLE_NANOS;
+    long backoff = flapping ? Math.min(lastBackoff * 2, MAX_BACKOFF_NANOS) : FIRST_BACKOFF_NANOS;
+    if (flapping) {
+      pause(backoff);
+    }
+    for (int attempt = 1; !control.stopping() && clock.nanoTime() < endNanos; attempt++) {
+      lostConnection = null;
+      try {
+        producer = reopen.open();
+        sendsOnConfirm = window != null && !requester && producer.sendsOnConfirm();
+        reconnectedAt = clock.nanoTime();
+        lastBackoff = backoff;
+        losses.reconnected(name, attempt, reconnectedAt - lostAt);
+        return true;
+      } catch (DriverException e) {
+        // Not back yet: wait and try again.
+      }
+      pause(backoff);
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
+    }
+    return false;
+  }
+
+  /** Sleeps this long, or until the run stops or ends. */
+  private void pause(long nanos) throws InterruptedException {
+    long wake = Math.min(endNanos, clock.nanoTime() + nanos);
+    for (long now = clock.nanoTime(); now < wake && !control.stopping(); now = clock.nanoTime()) {
+      clock.sleepUntil(Math.min(wake, now + MAX_SLEEP_NANOS));
+    }
+  }
+
+  private void rememberFailedAtLoss(long sequence) {
+    if (failedAtLossCount == failedAtLoss.length) {
+      failedAtLoss = java.util.Arrays.copyOf(failedAtLoss, Math.max(16, failedAtLossCount * 2));
+    }
+    failedAtLoss[failedAtLossCount++] = sequence;
+  }
+
+  private static void close(Producer producer) {
+    try {
+      producer.close();
+    } catch (DriverException | RuntimeException e) {
+      // Its connection is gone already.
+    }
+  }
+
+  /**
+   * Every send the schedule intended before the run's end (or before the run stopped, when it
+   * stopped early) that did not leave is unsent: its lateness at that moment is recorded, so a run
+   * that ends because the broker stopped taking messages reports how late they were.
+   */
+  private void countUnsent() {
+    if (schedule == null) {
+      return;
+    }
+    long cutoff = Math.min(endNanos, clock.nanoTime());
+    LatencyRecorder.Writer lateness = null;
+    long count = sequence;
+    long intended = unsentIntended;
+    while (true) {
+      if (intended == NONE) {
+        intended = schedule.nextScheduled();
+      }
+      if (intended >= cutoff || (limit != 0 && count >= limit)) {
+        return;
+      }
+      if (lateness == null) {
+        lateness = recorders.writer(recorders.unsent);
+      }
+      lateness.record(cutoff - intended);
+      count++;
+      intended = NONE;
+    }
+  }
+
+  private void sendUntilEnd() throws DriverException, InterruptedException {
+    while (!control.stopping() && lostConnection == null && (limit == 0 || sequence < limit)) {
       if (handedBack) {
         // A confirm thread stamped and registered this message, but could not send it there.
         handedBack = false;
-        if (!send(message)) {
-          window.cancel(sequence);
+        if (!sendRegistered()) {
           break;
         }
         sent(0);
@@ -157,11 +329,13 @@ final class ProducerTask implements Runnable, SendListener {
         intended = schedule.next(clock.nanoTime());
         sentNanos = intended;
       } else {
-        intended = schedule.next(clock.nanoTime());
-        if (intended >= endNanos || !sleepUntil(intended)) {
+        // After a lost connection, the send that did not leave keeps its intended time.
+        intended = unsentIntended != NONE ? unsentIntended : schedule.next(clock.nanoTime());
+        if (intended >= endNanos) {
           break;
         }
-        if (!awaitWindow()) {
+        unsentIntended = intended;
+        if (!sleepUntil(intended) || !awaitWindow()) {
           break;
         }
         sentNanos = clock.nanoTime();
@@ -170,12 +344,10 @@ final class ProducerTask implements Runnable, SendListener {
         break;
       }
       long slip = stampAndRegister(intended, sentNanos);
-      if (!send(message)) {
-        if (window != null) {
-          window.cancel(sequence);
-        }
+      if (!sendRegistered()) {
         break;
       }
+      unsentIntended = NONE;
       sent(slip);
     }
     if (handedBack) {
@@ -202,14 +374,41 @@ final class ProducerTask implements Runnable, SendListener {
     sent.lazySet(sequence);
   }
 
-  /** Waits for a slot in the in-flight window; true when there is one. */
+  /**
+   * Waits for a slot in the in-flight window; true when there is one. A requester's slots are also
+   * freed by requests timing out, which it checks while it waits.
+   */
   private boolean awaitWindow() throws DriverException {
     if (window == null || window.hasCapacity()) {
       return true;
     }
     // The confirms that free a slot can only come for sends that left.
     producer.flush();
-    return window.awaitCapacity(control, endNanos);
+    if (!requester) {
+      return window.awaitCapacity(stopWaiting, endNanos);
+    }
+    while (true) {
+      long now = clock.nanoTime();
+      expireRequests(now);
+      if (window.awaitCapacity(stopWaiting, Math.min(endNanos, now + EXPIRY_CHECK_NANOS))) {
+        return true;
+      }
+      if (control.stopping() || clock.nanoTime() >= endNanos) {
+        return false;
+      }
+    }
+  }
+
+  /** Requests still awaiting a reply; 0 for a producer that is not a requester. */
+  long unanswered() {
+    return requester ? window.unanswered() : 0;
+  }
+
+  /** Counts the requests unanswered for longer than the reply timeout as timed out. */
+  void expireRequests(long nowNanos) {
+    if (requester) {
+      timedOut.add(window.expire(nowNanos));
+    }
   }
 
   /**
@@ -222,7 +421,7 @@ final class ProducerTask implements Runnable, SendListener {
   private boolean awaitConfirmThreadSends() {
     ownership.openToConfirms();
     while (true) {
-      boolean over = control.stopping() || clock.nanoTime() >= endNanos;
+      boolean over = stopWaiting.getAsBoolean() || clock.nanoTime() >= endNanos;
       if ((over || window.hasCapacity()) && ownership.reclaim()) {
         return !over;
       }
@@ -255,7 +454,7 @@ final class ProducerTask implements Runnable, SendListener {
         holding = window.hasCapacity() && ownership.tryTake();
       } while (holding);
     } catch (DriverException e) {
-      control.fail(e);
+      failed(e);
     } finally {
       if (holding) {
         ownership.handBack();
@@ -273,7 +472,14 @@ final class ProducerTask implements Runnable, SendListener {
       return false;
     }
     stampAndRegister(intended, intended);
-    if (!producer.trySendOnConfirm(message)) {
+    boolean sent;
+    try {
+      sent = producer.trySendOnConfirm(message);
+    } catch (DriverException | RuntimeException e) {
+      window.cancel(sequence);
+      throw e;
+    }
+    if (!sent) {
       handedBack = true;
       return false;
     }
@@ -287,12 +493,28 @@ final class ProducerTask implements Runnable, SendListener {
       producer.flush();
     }
     for (; now < deadlineNanos; now = clock.nanoTime()) {
-      if (control.stopping()) {
+      if (stopWaiting.getAsBoolean()) {
         return false;
       }
       clock.sleepUntil(Math.min(deadlineNanos, now + MAX_SLEEP_NANOS));
     }
-    return !control.stopping();
+    return !stopWaiting.getAsBoolean();
+  }
+
+  /**
+   * Sends the message just stamped and registered; one that does not leave (the run stopped, or the
+   * driver failed) leaves the window again, so it counts as unsent rather than unconfirmed.
+   */
+  private boolean sendRegistered() throws DriverException {
+    boolean sent = false;
+    try {
+      sent = send(message);
+      return sent;
+    } finally {
+      if (!sent && window != null) {
+        window.cancel(sequence);
+      }
+    }
   }
 
   private boolean send(OutgoingMessage message) throws DriverException {
@@ -305,7 +527,7 @@ final class ProducerTask implements Runnable, SendListener {
   private boolean sendSlowPath(OutgoingMessage message) throws DriverException {
     producer.flush();
     int attempts = 0;
-    while (!control.stopping() && clock.nanoTime() < endNanos) {
+    while (!stopWaiting.getAsBoolean() && clock.nanoTime() < endNanos) {
       if (++attempts < 100) {
         Thread.onSpinWait();
       } else {
@@ -321,7 +543,7 @@ final class ProducerTask implements Runnable, SendListener {
   @Override
   public void onConfirm(long sequence, boolean multiple, SendOutcome outcome) {
     int count =
-        window == null
+        window == null || requester
             ? 1
             : window.confirm(sequence, multiple, clock.nanoTime(), outcome == SendOutcome.ACCEPTED);
     switch (outcome) {
@@ -333,6 +555,24 @@ final class ProducerTask implements Runnable, SendListener {
     }
     if (sendsOnConfirm && window.hasCapacity() && ownership.tryTake()) {
       sendOnConfirm();
+    }
+  }
+
+  @Override
+  public void onReply(byte[] stamp, int offset) {
+    long now = clock.nanoTime();
+    if (PayloadStamp.producerId(stamp, offset) != producerId) {
+      unexpectedReplies.increment();
+      return;
+    }
+    long sequence =
+        PayloadStamp.unwrapSequence(PayloadStamp.sequence24(stamp, offset), window.oldest());
+    switch (window.reply(sequence, now)) {
+      case ConfirmWindow.REPLIED -> replied.increment();
+      case ConfirmWindow.TIMED_OUT -> timedOut.increment();
+      case ConfirmWindow.LATE -> lateReplies.increment();
+      case ConfirmWindow.DUPLICATE -> duplicateReplies.increment();
+      default -> unexpectedReplies.increment();
     }
   }
 
@@ -358,7 +598,22 @@ final class ProducerTask implements Runnable, SendListener {
 
   @Override
   public void onFailure(DriverException failure) {
-    control.fail(failure);
+    failed(failure);
+  }
+
+  /**
+   * The driver's producer failed: the run fails, or with reconnect the producer thread is told to
+   * ride through it. Any thread.
+   */
+  private void failed(DriverException failure) {
+    if (!reconnects || control.stopping()) {
+      control.fail(failure);
+      return;
+    }
+    if (lostConnection == null) {
+      lostConnection = failure;
+    }
+    LockSupport.unpark(thread);
   }
 
   /**
@@ -374,7 +629,9 @@ final class ProducerTask implements Runnable, SendListener {
             rejected.sum(), released.sum(), modified.sum(), failed.sum(), returned.sum()),
         retried.sum(),
         schedule == null ? 0 : schedule.skipped(),
-        unconfirmed());
+        // A requester's outstanding requests await replies, not confirms: the run's request-reply
+        // counts have them.
+        requester ? 0 : unconfirmed());
   }
 
   /** Messages the broker took and the consumers should receive. */
@@ -382,7 +639,28 @@ final class ProducerTask implements Runnable, SendListener {
     return counts().accepted();
   }
 
-  /** Sent messages not yet confirmed (always 0 without confirms). */
+  /**
+   * The messages consumers should have received at the end: those the broker took, less those still
+   * unconfirmed (the connection was lost or the run stopped before their confirm) unless {@code
+   * received} shows they arrived all the same. An unconfirmed message that never arrived is counted
+   * as unconfirmed, not lost: whether the broker ever had it is not known.
+   */
+  long expected(SequenceTracker received) {
+    if (window == null || requester) {
+      return accepted();
+    }
+    long arrived = received == null ? 0 : window.outstandingArrived(received::arrived);
+    if (received != null) {
+      for (int i = 0; i < failedAtLossCount; i++) {
+        if (received.arrived(failedAtLoss[i])) {
+          arrived++;
+        }
+      }
+    }
+    return accepted() - window.outstanding() + arrived;
+  }
+
+  /** Sent messages not yet confirmed, or requests not yet answered (0 without either). */
   long unconfirmed() {
     return window == null ? 0 : window.outstanding();
   }

@@ -1,5 +1,9 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.result.BacklogResult;
+import io.brokerbench.result.ConnectionLosses;
+import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.DriverSettings;
 import io.brokerbench.result.Environment;
 import io.brokerbench.result.FlowControl;
@@ -8,6 +12,7 @@ import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.ProducerIntegrity;
+import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.RunWarnings;
 import io.brokerbench.result.StepResult;
@@ -82,7 +87,11 @@ public record ResultAssembly(
             List.of(),
             List.of(),
             List.of(),
-            FlowControl.NONE));
+            FlowControl.NONE,
+            BacklogResult.NONE,
+            RequestReplyCounts.NONE,
+            ConnectionsResult.NONE,
+            ConnectionLosses.NONE));
   }
 
   boolean stampInBody() {
@@ -101,6 +110,11 @@ public record ResultAssembly(
       IntegrityCounts integrity,
       int competingConsumers,
       FlowControl flowControl,
+      BacklogResult backlog,
+      RequestReplyCounts requestReply,
+      ConnectionsResult connections,
+      ConnectionLosses connectionLosses,
+      LatencyHistograms connectTimes,
       List<Warning> sinkFailures) {}
 
   /** The result of a run that measured. */
@@ -109,7 +123,9 @@ public record ResultAssembly(
     long warmupEnd = collector.warmupEndNanos();
     IntervalCollector.Span measured = collector.measured();
     Totals totals = totals(measured, warmupEnd, m.producersStoppedNanos(), m.lastReceiveNanos());
-    Map<String, LatencySummary> latency = LatencySummary.allWithHistograms(measured.latency);
+    // Idle connections open before the first interval: their open times join the totals only.
+    Map<String, LatencySummary> latency =
+        LatencySummary.allWithHistograms(measured.latency.plus(m.connectTimes()));
     List<StepResult> steps = steps(collector, m);
     List<Warning> warnings = new ArrayList<>();
     // Warnings look at the whole run, warm-up included: a warm-up hides no failure.
@@ -121,6 +137,7 @@ public record ResultAssembly(
         RunWarnings.of(
             m.environment(),
             wholeRun,
+            workload.inFlightWindow() > 0,
             latency,
             m.integrity(),
             RunResult.INTERRUPTED.equals(m.status()),
@@ -133,6 +150,12 @@ public record ResultAssembly(
                   + m.flowControl().describe()
                   + ": the rates and latencies include that time"));
     }
+    warnings.addAll(m.connectionLosses().warnings());
+    if (m.requestReply().troubled()) {
+      warnings.add(
+          new Warning(Warning.REQUEST_REPLY, "REQUEST_REPLY: " + m.requestReply().describe()));
+    }
+    warnings.addAll(m.connections().warnings());
     warnings.addAll(m.sinkFailures());
     List<IntervalSample> intervals = collector.samples();
     return checked(
@@ -154,7 +177,11 @@ public record ResultAssembly(
             warnings,
             List.of(),
             List.of(),
-            m.flowControl()));
+            m.flowControl(),
+            m.backlog(),
+            m.requestReply(),
+            m.connections(),
+            m.connectionLosses()));
   }
 
   private static Totals totals(

@@ -21,6 +21,13 @@ final class RunRecorders {
 
   final LatencyRecorder slip = new LatencyRecorder();
   final LatencyRecorder storeToConsume = new LatencyRecorder();
+  final LatencyRecorder backlogAge = new LatencyRecorder();
+
+  /** {@link LatencyKind#ROUND_TRIP} and {@link LatencyKind#ROUND_TRIP_FROM_SEND}. */
+  final LatencyRecorder roundTrip = new LatencyRecorder(2);
+
+  final LatencyRecorder unsent = new LatencyRecorder();
+
   private final boolean exclusive;
 
   RunRecorders(int participants) {
@@ -38,6 +45,9 @@ final class RunRecorders {
     take(confirm, target, LatencyKind.CONFIRM, LatencyKind.CONFIRM_FROM_SEND);
     take(slip, target, LatencyKind.SCHEDULE_SLIP);
     take(storeToConsume, target, LatencyKind.STORE_TO_CONSUME);
+    take(backlogAge, target, LatencyKind.BACKLOG_AGE);
+    take(roundTrip, target, LatencyKind.ROUND_TRIP, LatencyKind.ROUND_TRIP_FROM_SEND);
+    take(unsent, target, LatencyKind.UNSENT);
   }
 
   private static void take(

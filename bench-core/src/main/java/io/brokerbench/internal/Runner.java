@@ -1,11 +1,15 @@
 package io.brokerbench.internal;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.rate.NanoClock;
+import io.brokerbench.result.BacklogResult;
+import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.Environment;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.ProducerIntegrity;
+import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.spi.ConsumerSpec;
@@ -15,10 +19,12 @@ import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.workload.ConnectionLossPolicy;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +45,10 @@ public final class Runner {
   private static final long SEND_POLL_MILLIS = 100;
   private static final long QUIET_NANOS = 1_000_000_000L;
   private static final long CLOSE_JOIN_MILLIS = 2_000;
+  private static final long CLOSE_CLIENTS_MILLIS = 3_000;
+  private static final long RECONNECT_FIRST_BACKOFF_MILLIS = 100;
+  private static final long RECONNECT_MAX_BACKOFF_MILLIS = 2_000;
+  private static final long RECONNECT_STABLE_NANOS = 1_000_000_000L;
 
   private final Workload workload;
   private final Shard shard;
@@ -50,10 +60,21 @@ public final class Runner {
   private final java.time.Instant startAt;
   private final RunControl control = new RunControl();
   private final FlowControlLog flowControl;
+  private final ConnectionLossLog losses;
+  private final java.util.Set<Integer> reconnectingConsumers =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private java.util.concurrent.ExecutorService reconnector;
+  // Per consumer, written by its one reconnecting thread at a time (reconnectingConsumers).
+  private long[] consumerReconnectedAt;
+  private long[] consumerBackoffMillis;
   private final RunRecorders recorders;
   private final List<ProducerTask> producers = new ArrayList<>();
   private final List<ConsumerTask> consumers = new ArrayList<>();
-  private final List<io.brokerbench.spi.Consumer> driverConsumers = new ArrayList<>();
+  private final List<io.brokerbench.spi.Consumer> driverConsumers =
+      Collections.synchronizedList(new ArrayList<>());
+  private final List<ConsumerSpec> consumerSpecs = new ArrayList<>();
+  private BacklogPhase backlog;
+  private ConnectionPhase idleConnections;
   private SequenceTracker[] trackers;
   private int[] localConsumersOfDestination;
   private DriverDescription description;
@@ -86,6 +107,7 @@ public final class Runner {
     this.startAt = startAt;
     this.recorders = new RunRecorders(workload.producers() + workload.consumers());
     this.flowControl = new FlowControlLog(clock);
+    this.losses = new ConnectionLossLog(clock);
   }
 
   /** Asks the run to stop now and report what it measured (Ctrl-C). Any thread. */
@@ -117,17 +139,40 @@ public final class Runner {
               + "' cannot carry it in a header: use a size of at least "
               + OutgoingMessage.STAMP_BYTES);
     }
-    List<DestinationSpec> destinations = new ArrayList<>();
-    for (String name : workload.destinations().names()) {
-      destinations.add(new DestinationSpec(name, workload.persistent()));
+    if (workload.connections().enabled()) {
+      ConnectionPhase.checkFileLimit(workload.connections().count());
     }
-    driver.declare(destinations);
+    if (workload.producers() + workload.consumers() > 0) {
+      List<DestinationSpec> destinations = new ArrayList<>();
+      for (String name : workload.destinations().names()) {
+        destinations.add(new DestinationSpec(name, workload.persistent()));
+      }
+      driver.declare(destinations);
+    }
     try {
+      if (workload.connections().enabled()) {
+        idleConnections =
+            new ConnectionPhase(
+                workload.connections(),
+                driver,
+                clock,
+                control,
+                line -> sinks.each(sink -> sink.notice(line)));
+        idleConnections.open();
+      }
       createConsumers();
       createProducers();
       return measure();
     } finally {
       closeAll();
+      closeIdleConnections();
+    }
+  }
+
+  /** Closes the idle connections, once: at the end of measuring, or when set-up failed. */
+  private void closeIdleConnections() {
+    if (idleConnections != null && !idleConnections.closed()) {
+      idleConnections.close();
     }
   }
 
@@ -175,20 +220,166 @@ public final class Runner {
         trackers[p] = new SequenceTracker(sharing > 1);
       }
     }
+    if (workload.backlog().enabled()) {
+      backlog =
+          new BacklogPhase(
+              workload.backlog(),
+              clock,
+              control,
+              this::queued,
+              this::receivedFromProducers,
+              () -> producers.stream().noneMatch(p -> p.thread().isAlive()) && unconfirmed() == 0,
+              this::startConsumers);
+    }
+    boolean reconnects = workload.connectionLoss() == ConnectionLossPolicy.RECONNECT;
+    consumerReconnectedAt = new long[workload.consumers()];
+    java.util.Arrays.fill(consumerReconnectedAt, Long.MIN_VALUE / 2);
+    consumerBackoffMillis = new long[workload.consumers()];
     for (int j = 0; j < workload.consumers(); j++) {
-      ConsumerTask task =
+      int consumer = j;
+      consumers.add(
           new ConsumerTask(
-              clock, control, recorders, trackers, producerIdBase, workload.messagesPerConsumer());
-      ConsumerSpec spec =
+              clock,
+              control,
+              recorders,
+              trackers,
+              producerIdBase,
+              workload.messagesPerConsumer(),
+              backlog,
+              workload.requestReply().replierDelay().toNanos(),
+              reconnects ? failure -> consumerLost(consumer, failure) : null));
+      consumerSpecs.add(
           new ConsumerSpec(
               shard.firstConsumer() + j,
               workload.destinations().names().get(destinationOfConsumer(j)),
               workload.prefetch(),
               workload.ackMode(),
-              workload.ackEvery());
-      driverConsumers.add(driver.createConsumer(spec, task));
-      consumers.add(task);
+              workload.ackEvery()));
     }
+    if (backlog == null) {
+      startConsumers();
+    }
+  }
+
+  /** Starts consuming: at once, or once a backlog is queued. */
+  private void startConsumers() throws DriverException {
+    for (int j = 0; j < consumers.size(); j++) {
+      driverConsumers.add(openConsumer(j));
+    }
+  }
+
+  private io.brokerbench.spi.Consumer openConsumer(int j) throws DriverException {
+    return workload.requestReply().enabled()
+        ? driver.createReplier(consumerSpecs.get(j), consumers.get(j))
+        : driver.createConsumer(consumerSpecs.get(j), consumers.get(j));
+  }
+
+  /**
+   * A consumer lost its connection ({@code --on-connection-loss reconnect}): it is opened again on
+   * a thread of its own, with a growing backoff, until it opens or the run ends. Any thread.
+   */
+  private void consumerLost(int j, DriverException failure) {
+    if (!reconnectingConsumers.add(j)) {
+      return;
+    }
+    String name = "consumer " + consumerSpecs.get(j).consumerIndex();
+    losses.lost(name, failure.getMessage(), 0);
+    long lostAt = clock.nanoTime();
+    synchronized (this) {
+      if (reconnector == null) {
+        reconnector =
+            Executors.newCachedThreadPool(
+                r -> {
+                  Thread t = new Thread(r, "brokerbench-reconnect");
+                  t.setDaemon(true);
+                  return t;
+                });
+      }
+      if (!reconnector.isShutdown()) {
+        reconnector.execute(() -> reopenConsumer(j, name, lostAt));
+      }
+    }
+  }
+
+  private void reopenConsumer(int j, String name, long lostAt) {
+    closeQuietly(driverConsumers.get(j));
+    // A consumer lost again soon after it reconnected keeps backing off, instead of starting over.
+    boolean flapping = lostAt - consumerReconnectedAt[j] < RECONNECT_STABLE_NANOS;
+    long backoff =
+        flapping
+            ? Math.min(consumerBackoffMillis[j] * 2, RECONNECT_MAX_BACKOFF_MILLIS)
+            : RECONNECT_FIRST_BACKOFF_MILLIS;
+    try {
+      if (flapping) {
+        Thread.sleep(backoff);
+      }
+      for (int attempt = 1; !control.stopping(); attempt++) {
+        try {
+          driverConsumers.set(j, openConsumer(j));
+          consumerReconnectedAt[j] = clock.nanoTime();
+          consumerBackoffMillis[j] = backoff;
+          reconnectingConsumers.remove(j);
+          losses.reconnected(name, attempt, consumerReconnectedAt[j] - lostAt);
+          return;
+        } catch (DriverException | RuntimeException e) {
+          // Not back yet: wait and try again.
+        }
+        Thread.sleep(backoff);
+        backoff = Math.min(backoff * 2, RECONNECT_MAX_BACKOFF_MILLIS);
+      }
+    } catch (InterruptedException e) {
+      // The run is closing.
+    }
+  }
+
+  /** What became of the requests of a request-reply run. */
+  private RequestReplyCounts requestReplyCounts() {
+    if (!workload.requestReply().enabled()) {
+      return RequestReplyCounts.NONE;
+    }
+    long requests = 0;
+    long replied = 0;
+    long timedOut = 0;
+    long late = 0;
+    long duplicate = 0;
+    long unexpected = 0;
+    long outstanding = 0;
+    for (ProducerTask p : producers) {
+      requests += p.sent.get();
+      replied += p.replied.sum();
+      timedOut += p.timedOut.sum();
+      late += p.lateReplies.sum();
+      duplicate += p.duplicateReplies.sum();
+      unexpected += p.unexpectedReplies.sum();
+      outstanding += p.unanswered();
+    }
+    return new RequestReplyCounts(
+        requests,
+        replied,
+        timedOut,
+        late,
+        duplicate,
+        unexpected,
+        outstanding,
+        workload.requestReply().timeout().toNanos() / 1e9);
+  }
+
+  /** Messages the broker holds from this run's producers: confirmed, or sent without confirms. */
+  private long queued() {
+    long queued = 0;
+    for (ProducerTask p : producers) {
+      queued += workload.inFlightWindow() > 0 ? p.confirmed.sum() : p.sent.get();
+    }
+    return queued;
+  }
+
+  /** Messages of this run's producers the consumers received. */
+  private long receivedFromProducers() {
+    long received = 0;
+    for (ConsumerTask c : consumers) {
+      received += c.received.get() - c.foreign.get();
+    }
+    return received;
   }
 
   private void createProducers() throws DriverException {
@@ -204,16 +395,24 @@ public final class Runner {
               control,
               recorders,
               flowControl,
+              losses,
               shard.destinationConsumed(workload, destinationOfProducer(i)));
+      boolean requester = workload.requestReply().enabled();
       ProducerSpec spec =
           new ProducerSpec(
               global,
               destination,
-              workload.inFlightWindow(),
+              // A request's answer is its reply, not a publish confirm.
+              requester ? 0 : workload.inFlightWindow(),
               workload.persistent(),
               workload.messageBytes());
       producers.add(task);
-      task.prepare(driver.createProducer(spec, task));
+      ProducerTask.Reopen open =
+          () ->
+              requester
+                  ? driver.createRequester(spec, task, task)
+                  : driver.createProducer(spec, task);
+      task.prepare(open.open(), open);
     }
   }
 
@@ -224,7 +423,8 @@ public final class Runner {
     long warmupEnd = start + warmupIntervals * intervalNanos;
     long end =
         workload.duration() == null ? Long.MAX_VALUE : warmupEnd + workload.duration().toNanos();
-    Environment environment = Environment.capture(description, assembly.stampInBody());
+    Environment environment =
+        Environment.capture(description, assembly.stampInBody(), driver.clientNodes());
     WorkloadSummary summary = WorkloadSummary.of(workload);
     sinks.each(sink -> sink.started(environment, summary));
     for (ProducerTask p : producers) {
@@ -246,10 +446,20 @@ public final class Runner {
     for (ProducerTask p : producers) {
       p.thread().start();
     }
+    if (backlog != null) {
+      backlog.start(start);
+    }
     awaitSending(end);
     long producersStopped = clock.nanoTime();
+    if (backlog != null) {
+      backlog.awaitConsumers();
+    }
     drain();
+    if (backlog != null) {
+      backlog.finish();
+    }
     stopReporter(reporter);
+    closeIdleConnections();
     IntervalCollector.Cut last = collector.collectLast();
     if (last != null) {
       publish(last);
@@ -278,6 +488,11 @@ public final class Runner {
                     IntegrityCounts.of(byProducer, foreign(), p -> consumedOnlyHere(p.producer()))),
                 maxConsumersPerDestination(),
                 flowControl.summary(),
+                backlog == null ? BacklogResult.NONE : backlog.result(),
+                requestReplyCounts(),
+                idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
+                losses.summary(),
+                idleConnections == null ? LatencyHistograms.empty() : idleConnections.openTimes(),
                 sinks.failures()));
     sinks.each(sink -> sink.finished(result));
     return result;
@@ -306,6 +521,9 @@ public final class Runner {
 
   private void publish(IntervalCollector.Cut cut) {
     for (String notice : flowControl.takeNotices()) {
+      sinks.each(sink -> sink.notice(notice));
+    }
+    for (String notice : losses.takeNotices()) {
       sinks.each(sink -> sink.notice(notice));
     }
     sinks.each(sink -> sink.interval(cut.sample(), cut.histograms()));
@@ -431,12 +649,12 @@ public final class Runner {
     }
   }
 
-  /** Waits in real time (not the run's clock, which a test may hold still) for consumers. */
   /**
-   * Waits for the consumers after the producers stopped: while messages keep arriving (or being
-   * confirmed), and at most the drain timeout without either, so a backlog the consumers are
-   * working through is received rather than counted as lost; {@value #INTERRUPTED_DRAIN_NANOS} ns
-   * at most after a Ctrl-C. Bounded: every message sent arrives once at most.
+   * Waits in real time (not the run's clock, which a test may hold still) for the consumers after
+   * the producers stopped: while messages keep arriving (or being confirmed), and at most the drain
+   * timeout without either, so a backlog the consumers are working through is received rather than
+   * counted as lost; {@value #INTERRUPTED_DRAIN_NANOS} ns at most after a Ctrl-C. Bounded: every
+   * message sent arrives once at most.
    */
   private void drain() {
     long window = workload.drainTimeout().toNanos();
@@ -446,6 +664,10 @@ public final class Runner {
     long interruptedAt = 0;
     while (control.failure() == null && !drained()) {
       long now = System.nanoTime();
+      long runNow = clock.nanoTime();
+      for (ProducerTask p : producers) {
+        p.expireRequests(runNow);
+      }
       long received = lastReceiveNanos();
       long pending = unconfirmed();
       if (received != lastReceive || pending < unconfirmed) {
@@ -553,7 +775,8 @@ public final class Runner {
   private List<ProducerIntegrity> integrityByProducer() {
     Map<Integer, Long> accepted = new HashMap<>();
     for (int i = 0; i < producers.size(); i++) {
-      accepted.put(shard.firstProducer() + i, producers.get(i).accepted());
+      int global = shard.firstProducer() + i;
+      accepted.put(global, producers.get(i).expected(trackers[global]));
     }
     List<ProducerIntegrity> entries = new ArrayList<>();
     for (int p = 0; p < trackers.length; p++) {
@@ -592,20 +815,43 @@ public final class Runner {
 
   private void closeAll() {
     control.stop();
+    synchronized (this) {
+      if (reconnector != null) {
+        reconnector.shutdownNow();
+      }
+    }
+    if (reconnector != null) {
+      try {
+        reconnector.awaitTermination(CLOSE_JOIN_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     for (ProducerTask p : producers) {
       Thread thread = p.thread();
       if (thread != null && thread.isAlive()) {
         thread.interrupt();
         joinFor(thread, CLOSE_JOIN_MILLIS);
       }
-      // Closing the client's producer is what frees a thread stuck in its send; a thread that is
-      // still stuck after that is a daemon and is left behind rather than waited for.
-      closeQuietly(p.producer());
+    }
+    // Closing the client's producer is what frees a thread stuck in its send; a thread that is
+    // still stuck after that is a daemon and is left behind rather than waited for. The closes
+    // wait for the broker, so they are bounded together.
+    BoundedWait.run("close", this::closeClients, CLOSE_CLIENTS_MILLIS);
+    for (ProducerTask p : producers) {
+      Thread thread = p.thread();
       if (thread != null && thread.isAlive()) {
         joinFor(thread, CLOSE_JOIN_MILLIS);
       }
     }
-    for (io.brokerbench.spi.Consumer c : driverConsumers) {
+  }
+
+  private void closeClients() {
+    for (ProducerTask p : producers) {
+      closeQuietly(p.producer());
+    }
+    // A copy: a backlog's consumers may still be starting on the backlog thread.
+    for (io.brokerbench.spi.Consumer c : List.copyOf(driverConsumers)) {
       closeQuietly(c);
     }
   }

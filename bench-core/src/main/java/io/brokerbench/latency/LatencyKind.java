@@ -13,7 +13,28 @@ public enum LatencyKind {
   /** Actual minus intended send time: how far behind its schedule the generator ran. */
   SCHEDULE_SLIP("slip", "schedule slip"),
   /** Broker store time to consume, where the broker reports a store time (RocketMQ S2C). */
-  STORE_TO_CONSUME("s2c", "store-to-consume latency");
+  STORE_TO_CONSUME("s2c", "store-to-consume latency"),
+  /**
+   * End-to-end latency from the intended send time of the messages received while consumers drain a
+   * backlog: their age when they reach the consumer.
+   */
+  BACKLOG_AGE("backlog_age", "age while draining the backlog"),
+  /** Request to its reply back at the requester, from the request's intended send time. */
+  ROUND_TRIP("rtt", "round trip from intended send"),
+  /** Request to its reply, from the request's actual send time. */
+  ROUND_TRIP_FROM_SEND("rtt_send", "round trip from actual send"),
+  /**
+   * Sends the schedule intended that never left (the broker stopped taking messages, the run failed
+   * or was stopped): how late each was when the run ended. One value per unsent message.
+   */
+  UNSENT("unsent", "lateness of intended sends never sent"),
+  /**
+   * An idle connection's opening, channels included, from its intended start at the opening rate
+   * (an opener late for its turn adds its lateness). One value per opened connection.
+   */
+  CONNECT("connect", "connection open from intended time"),
+  /** An idle connection's opening, channels included, from when an opener started it. */
+  CONNECT_FROM_START("connect_start", "connection open from its start");
 
   private final String key;
   private final String label;

@@ -1,5 +1,6 @@
 package io.brokerbench.loopback;
 
+import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.Consumer;
@@ -9,8 +10,11 @@ import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.IdleConnection;
+import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +31,7 @@ public final class LoopbackDriver implements Driver {
   private final LoopbackOptions options;
   private final NanoClock clock;
   private final Map<String, LoopbackQueue> queues = new ConcurrentHashMap<>();
+  private final Map<Integer, ReplyListener> requesters = new ConcurrentHashMap<>();
 
   /** A loopback broker with these options; the clock times the stall fault. */
   public LoopbackDriver(LoopbackOptions options, NanoClock clock) {
@@ -66,6 +71,63 @@ public final class LoopbackDriver implements Driver {
     LoopbackQueue queue = queue(spec.destination());
     queue.subscribe(listener);
     return () -> queue.unsubscribe(listener);
+  }
+
+  /**
+   * A producer whose requests are answered in memory: its replies go to {@code replies}, found by
+   * the producer id of its stamps (learned from its first request).
+   */
+  @Override
+  public Producer createRequester(ProducerSpec spec, SendListener listener, ReplyListener replies)
+      throws DriverException {
+    Producer producer = createProducer(spec, listener);
+    return new Producer() {
+      private boolean registered;
+
+      @Override
+      public boolean trySend(OutgoingMessage message) throws DriverException {
+        if (!registered) {
+          requesters.put(PayloadStamp.producerId(message.stamp(), 0), replies);
+          registered = true;
+        }
+        return producer.trySend(message);
+      }
+
+      @Override
+      public void close() throws DriverException {
+        producer.close();
+      }
+    };
+  }
+
+  /** A consumer that hands each request back to its requester once the listener saw it. */
+  @Override
+  public Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    return createConsumer(
+        spec,
+        new DeliveryListener() {
+          @Override
+          public void onDelivery(
+              byte[] stamp, int offset, boolean redelivered, long brokerTimestampMillis) {
+            listener.onDelivery(stamp, offset, redelivered, brokerTimestampMillis);
+            ReplyListener requester = requesters.get(PayloadStamp.producerId(stamp, offset));
+            if (requester != null) {
+              requester.onReply(stamp, offset);
+            }
+          }
+
+          @Override
+          public void onFailure(DriverException failure) {
+            listener.onFailure(failure);
+          }
+        });
+  }
+
+  /** An in-memory connection: nothing to open, nothing to hold. */
+  @Override
+  public IdleConnection openIdleConnection(int index, int channels) {
+    return () -> {};
   }
 
   @Override

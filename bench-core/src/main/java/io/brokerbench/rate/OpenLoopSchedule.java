@@ -85,6 +85,23 @@ public final class OpenLoopSchedule {
     }
   }
 
+  /**
+   * Advances to the next send without catching up, as if it were on time, and returns its intended
+   * time; {@link Long#MAX_VALUE} in an unlimited step, which intends no time. For counting the
+   * sends a run intended and never made.
+   */
+  public long nextScheduled() {
+    while (!steps[step].unlimited()) {
+      long intended = intendedInStep(indexInStep);
+      if (intended < stepEndNanos) {
+        indexInStep++;
+        return intended;
+      }
+      enterStep(step + 1, stepEndNanos);
+    }
+    return Long.MAX_VALUE;
+  }
+
   private long skipTo(long nowNanos) {
     long due = (long) Math.ceil((nowNanos - stepStartNanos) / periodNanos[step]);
     long intended = intendedInStep(due);

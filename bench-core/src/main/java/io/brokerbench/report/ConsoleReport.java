@@ -59,6 +59,7 @@ public final class ConsoleReport implements ReportSink {
         workload.consumers(),
         workload.messageBytes(),
         env.stampLocation());
+    env.clientNodes().forEach((client, node) -> out.println("  " + client + " -> " + node));
     out.flush();
   }
 
@@ -68,25 +69,33 @@ public final class ConsoleReport implements ReportSink {
       return;
     }
     if (lines++ % 20 == 0) {
+      // Without confirms there is nothing to show under confirm headings: the columns go.
       out.println(
-          "   time(s) step     sent/s     conf/s     recv/s |  e2e p50     p99     max |"
-              + " confirm p50     p99 |  cpu%  rss(MB)");
+          confirms
+              ? "   time(s) step     sent/s     conf/s     recv/s |  e2e p50     p99     max |"
+                  + " confirm p50     p99 |  cpu%  rss(MB)"
+              : "   time(s) step     sent/s     recv/s |  e2e p50     p99     max |  cpu%  rss(MB)");
     }
     LatencySummary e2e = s.latency().get(LatencyKind.END_TO_END.key());
     LatencySummary confirm = s.latency().get(LatencyKind.CONFIRM.key());
     out.printf(
         Locale.ROOT,
-        "%10.1f %4d %10.0f %10s %10.0f | %8s %7s %7s | %11s %7s | %5.0f %8s%s%n",
+        "%10.1f %4d %10.0f %s%10.0f | %8s %7s %7s | %s%5.0f %8s%s%n",
         s.endSeconds(),
         s.step(),
         s.rates().sentPerSecond(),
-        confirms ? String.format(Locale.ROOT, "%.0f", s.rates().confirmedPerSecond()) : "-",
+        confirms ? String.format(Locale.ROOT, "%10.0f ", s.rates().confirmedPerSecond()) : "",
         s.rates().receivedPerSecond(),
         duration(e2e, LatencySummary::p50Micros),
         duration(e2e, LatencySummary::p99Micros),
         duration(e2e, LatencySummary::maxMicros),
-        duration(confirm, LatencySummary::p50Micros),
-        duration(confirm, LatencySummary::p99Micros),
+        confirms
+            ? String.format(
+                Locale.ROOT,
+                "%11s %7s | ",
+                duration(confirm, LatencySummary::p50Micros),
+                duration(confirm, LatencySummary::p99Micros))
+            : "",
         s.cpuPercent(),
         s.rssBytes() < 0 ? "-" : String.valueOf(s.rssBytes() >> 20),
         s.warmup() ? "  (warm-up)" : "");
@@ -118,8 +127,8 @@ public final class ConsoleReport implements ReportSink {
 
   @Override
   public void finished(RunResult r) {
-    if (r.intervals().isEmpty() && !r.completed()) {
-      // Failed before sending started: the error is all there is, and the caller prints it.
+    if (r.failedBeforeSending()) {
+      // The error is all there is, and the caller prints it.
       return;
     }
     out.println();
@@ -128,26 +137,41 @@ public final class ConsoleReport implements ReportSink {
       out.println("error: " + r.error());
     }
     printTotals(r.totals(), confirms);
+    if (r.connectionLosses().happened()) {
+      out.println("connection losses: " + r.connectionLosses().describe());
+    }
     if (r.flowControl().happened()) {
       out.println("flow control: " + r.flowControl().describe());
     }
+    if (r.backlog().present()) {
+      out.println("backlog: " + r.backlog().describe());
+    }
+    if (r.requestReply().present()) {
+      out.println("request-reply: " + r.requestReply().describe());
+    }
+    if (r.connections().present()) {
+      out.println("idle connections: " + r.connections().describeOpening());
+      out.println("client memory: " + r.connections().describeClient());
+      out.println("broker memory: " + r.connections().describeBroker());
+    }
     if (r.steps().size() > 1) {
       out.println(
-          "rate steps      target/s     sent/s     conf/s     recv/s |  e2e p50     p99   p99.9"
-              + "     max");
+          "rate steps      target/s     sent/s "
+              + (confirms ? "    conf/s " : "")
+              + "    recv/s |  e2e p50     p99   p99.9     max");
       for (StepResult step : r.steps()) {
         LatencySummary e2e = step.latency().get(LatencyKind.END_TO_END.key());
         out.printf(
             Locale.ROOT,
-            "  step %-4d %13s %10.0f %10s %10.0f | %8s %7s %7s %7s%n",
+            "  step %-4d %13s %10.0f %s%10.0f | %8s %7s %7s %7s%n",
             step.index(),
             step.targetPerSecond() == 0
                 ? "unlimited"
                 : String.format(Locale.ROOT, "%.0f", step.targetPerSecond()),
             step.totals().rates().sentPerSecond(),
             confirms
-                ? String.format(Locale.ROOT, "%.0f", step.totals().rates().confirmedPerSecond())
-                : "-",
+                ? String.format(Locale.ROOT, "%10.0f ", step.totals().rates().confirmedPerSecond())
+                : "",
             step.totals().rates().receivedPerSecond(),
             duration(e2e, LatencySummary::p50Micros),
             duration(e2e, LatencySummary::p99Micros),
@@ -206,26 +230,29 @@ public final class ConsoleReport implements ReportSink {
     MessageCounts c = t.counts();
     out.printf(
         Locale.ROOT,
-        "sent %d (%.0f msg/s), confirmed %s, received %d (%.0f msg/s)%n",
+        "sent %d (%.0f msg/s), %s, received %d (%.0f msg/s)%n",
         c.sent(),
         t.rates().sentPerSecond(),
         confirms
             ? String.format(
-                Locale.ROOT, "%d (%.0f msg/s)", c.confirmed(), t.rates().confirmedPerSecond())
-            : "- (confirms off)",
+                Locale.ROOT,
+                "confirmed %d (%.0f msg/s)",
+                c.confirmed(),
+                t.rates().confirmedPerSecond())
+            : "confirms off",
         c.received(),
         t.rates().receivedPerSecond());
     out.printf(
         Locale.ROOT,
-        "rejected %d, released %d, modified %d, failed %d, retries %d, returned %d, unconfirmed"
-            + " at end %d, skipped sends %d%n",
+        "rejected %d, released %d, modified %d, failed %d, retries %d, returned %d,%s skipped"
+            + " sends %d%n",
         c.notAccepted().rejected(),
         c.notAccepted().released(),
         c.notAccepted().modified(),
         c.notAccepted().failed(),
         c.retried(),
         c.notAccepted().returned(),
-        c.unconfirmed(),
+        confirms ? " unconfirmed at end " + c.unconfirmed() + "," : "",
         c.skipped());
     out.printf(
         Locale.ROOT,

@@ -5,6 +5,9 @@ import io.brokerbench.spi.DriverDescription;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Where and against what the run happened.
@@ -23,6 +26,9 @@ import java.time.Instant;
  * @param cores processors available to the JVM
  * @param brokerbenchVersion version of brokerbench
  * @param clock how far this host's clock may be off, for latencies measured across hosts
+ * @param clientNodes where each producer and consumer connected, when the driver spread them over
+ *     several nodes or placed them by their queue's leader ({@code "producer 0"} → node); empty
+ *     otherwise
  */
 public record Environment(
     String driver,
@@ -37,7 +43,16 @@ public record Environment(
     String java,
     int cores,
     String brokerbenchVersion,
-    ClockStatus clock) {
+    ClockStatus clock,
+    Map<String, String> clientNodes) {
+
+  /** Copies the map, in the order the clients were created. */
+  public Environment {
+    clientNodes =
+        clientNodes == null
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(clientNodes));
+  }
 
   /**
    * This process's environment for a run against the described driver.
@@ -45,6 +60,17 @@ public record Environment(
    * @param stampInBody true when the stamp fits in the message body
    */
   public static Environment capture(DriverDescription driver, boolean stampInBody) {
+    return capture(driver, stampInBody, Map.of());
+  }
+
+  /**
+   * This process's environment for a run against the described driver, whose clients connected
+   * where {@code clientNodes} says.
+   *
+   * @param stampInBody true when the stamp fits in the message body
+   */
+  public static Environment capture(
+      DriverDescription driver, boolean stampInBody, Map<String, String> clientNodes) {
     String version = Environment.class.getPackage().getImplementationVersion();
     return new Environment(
         driver.driver(),
@@ -59,7 +85,8 @@ public record Environment(
         Runtime.version().toString(),
         Runtime.getRuntime().availableProcessors(),
         version == null ? "dev" : version,
-        ClockStatus.probe());
+        ClockStatus.probe(),
+        clientNodes);
   }
 
   private static String hostName() {

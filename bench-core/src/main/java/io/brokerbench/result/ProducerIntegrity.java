@@ -6,8 +6,9 @@ package io.brokerbench.result;
  * in another is added to its producer's entry there, neither lost nor foreign.
  *
  * @param producer the producer's global index in the workload (0-based, across all shards)
- * @param accepted messages of this producer the broker accepted, as counted by the process that ran
- *     the producer; 0 in the entries of other processes
+ * @param accepted messages of this producer the broker accepted (confirmed, or without confirms
+ *     sent and not refused; a message still unconfirmed at the end only if it arrived), as counted
+ *     by the process that ran the producer; 0 in the entries of other processes
  * @param consumed true when some consumer of the workload reads the producer's destination, so its
  *     accepted messages are expected to arrive
  * @param unique distinct messages received

@@ -43,6 +43,9 @@ public final class ResultMerge {
   private final Map<Long, IntervalSample> intervals = new TreeMap<>();
   private final List<ShardSummary> shards = new ArrayList<>();
   private final List<FlowControl> flowControls = new ArrayList<>();
+  private ConnectionsResult connections = ConnectionsResult.NONE;
+  private ConnectionLosses connectionLosses = ConnectionLosses.NONE;
+  private RequestReplyCounts requestReply = RequestReplyCounts.NONE;
 
   /**
    * The result of the whole workload.
@@ -103,6 +106,9 @@ public final class ResultMerge {
     }
     shards.add(ShardSummary.of(shard));
     flowControls.add(shard.flowControl());
+    requestReply = requestReply.plus(shard.requestReply());
+    connections = connections.plus(shard.connections());
+    connectionLosses = connectionLosses.plus(shard.connectionLosses());
     return this;
   }
 
@@ -130,11 +136,14 @@ public final class ResultMerge {
             RunWarnings.of(
                 first.environment(),
                 totals.counts(),
+                first.workload().inFlightWindow() > 0,
                 latencies,
                 integrity,
                 RunResult.INTERRUPTED.equals(status),
                 0));
     ClockUncertainty.of(shards, latencies).ifPresent(warnings::add);
+    warnings.addAll(connections.warnings());
+    warnings.addAll(connectionLosses.warnings());
     Shard shard = first.shard();
     return new RunResult(
         RunResult.SCHEMA,
@@ -154,7 +163,12 @@ public final class ResultMerge {
         warnings,
         List.of(),
         shards,
-        flowControl());
+        flowControl(),
+        // Each shard times its own backlog; figures across processes would need one clock.
+        added == 1 ? first.backlog() : BacklogResult.NONE,
+        requestReply,
+        connections,
+        connectionLosses);
   }
 
   /**
@@ -255,7 +269,16 @@ public final class ResultMerge {
         w.ackEvery(),
         w.persistent(),
         w.catchUp(),
-        w.progressTimeoutSeconds());
+        w.onConnectionLoss(),
+        w.progressTimeoutSeconds(),
+        w.backlogMessages(),
+        w.backlogProducers(),
+        w.requestReply(),
+        w.replyTimeoutSeconds(),
+        w.replierDelaySeconds(),
+        (int) connections.target(),
+        w.connectionChannels(),
+        w.connectionRate() * connections.target() / Math.max(1, w.connections()));
   }
 
   private List<IntervalSample> intervals(Map<Long, Map<String, LatencySummary>> intervalLatency) {

@@ -40,6 +40,13 @@ import java.util.Map;
  * @param shards each shard's part, for a result merged from shards ({@code bench merge}); empty
  *     otherwise
  * @param flowControl flow control the broker announced during the run
+ * @param backlog the fill and drain of a backlog run ({@link BacklogResult#NONE} otherwise)
+ * @param requestReply what became of a request-reply run's requests ({@link
+ *     RequestReplyCounts#NONE} otherwise)
+ * @param connections the idle connections of a many-connections run ({@link ConnectionsResult#NONE}
+ *     otherwise)
+ * @param connectionLosses connections lost and got back with {@code --on-connection-loss reconnect}
+ *     ({@link ConnectionLosses#NONE} otherwise)
  */
 public record RunResult(
     String schema,
@@ -59,7 +66,11 @@ public record RunResult(
     List<Warning> warnings,
     List<ThresholdOutcome> thresholds,
     List<ShardSummary> shards,
-    FlowControl flowControl) {
+    FlowControl flowControl,
+    BacklogResult backlog,
+    RequestReplyCounts requestReply,
+    ConnectionsResult connections,
+    ConnectionLosses connectionLosses) {
 
   /** The schema identifier written in every result. */
   public static final String SCHEMA = "brokerbench-result/2";
@@ -83,6 +94,10 @@ public record RunResult(
     thresholds = List.copyOf(thresholds);
     shards = shards == null ? List.of() : List.copyOf(shards);
     flowControl = flowControl == null ? FlowControl.NONE : flowControl;
+    backlog = backlog == null ? BacklogResult.NONE : backlog;
+    requestReply = requestReply == null ? RequestReplyCounts.NONE : requestReply;
+    connections = connections == null ? ConnectionsResult.NONE : connections;
+    connectionLosses = connectionLosses == null ? ConnectionLosses.NONE : connectionLosses;
   }
 
   /** This result with these threshold outcomes. */
@@ -105,12 +120,25 @@ public record RunResult(
         warnings,
         outcomes,
         shards,
-        flowControl);
+        flowControl,
+        backlog,
+        requestReply,
+        connections,
+        connectionLosses);
   }
 
   /** True when every threshold checked passed (and when there was none). */
   public boolean thresholdsPassed() {
     return thresholds.stream().allMatch(ThresholdOutcome::passed);
+  }
+
+  /**
+   * True when the run failed before sending started: it has no figures, only its error, and a
+   * report shows nothing but that. A run stopped while opening its idle connections has their
+   * figures.
+   */
+  public boolean failedBeforeSending() {
+    return intervals.isEmpty() && !completed() && connections.opened() + connections.failed() == 0;
   }
 
   /** True when the run ran to its end. */

@@ -4,6 +4,7 @@ import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.spi.OutgoingMessage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The warnings a finished run's figures call for, each with its code. */
@@ -14,12 +15,14 @@ public final class RunWarnings {
    * The warnings.
    *
    * @param counts the whole run's counts
+   * @param confirms true when the broker confirmed each message it accepted (an in-flight window)
    * @param interrupted true when the user ended the run early
    * @param competingConsumers the most consumers reading one destination
    */
   public static List<Warning> of(
       Environment env,
       MessageCounts counts,
+      boolean confirms,
       Map<String, LatencySummary> latency,
       IntegrityCounts integrity,
       boolean interrupted,
@@ -31,7 +34,10 @@ public final class RunWarnings {
               Warning.LOSS,
               "LOSS: "
                   + integrity.lost()
-                  + " message(s) accepted by the broker were never received"
+                  + (confirms
+                      ? " message(s) accepted by the broker were never received"
+                      : " message(s) sent were never received (confirms off: whether the broker"
+                          + " accepted them is not known)")
                   + (interrupted ? " (the run was interrupted: some may be in flight)" : "")));
     }
     if (integrity.stillQueued() > 0) {
@@ -70,21 +76,14 @@ public final class RunWarnings {
       warnings.add(
           new Warning(
               Warning.UNCONFIRMED,
-              counts.unconfirmed() + " message(s) were never confirmed by the broker"));
+              "UNCONFIRMED: "
+                  + counts.unconfirmed()
+                  + " message(s) sent were still unconfirmed when the run ended (the connection"
+                  + " was lost, or the broker did not answer within the drain): whether the"
+                  + " broker has them is not known"));
     }
     if (counts.notAccepted().total() > 0) {
-      warnings.add(
-          new Warning(
-              Warning.NOT_ACCEPTED,
-              "not accepted: the broker refused "
-                  + (counts.notAccepted().rejected()
-                      + counts.notAccepted().released()
-                      + counts.notAccepted().modified())
-                  + ", returned "
-                  + counts.notAccepted().returned()
-                  + ", and "
-                  + counts.notAccepted().failed()
-                  + " send(s) failed"));
+      warnings.add(new Warning(Warning.NOT_ACCEPTED, notAccepted(counts.notAccepted())));
     }
     LatencySummary e2e = latency.get(LatencyKind.END_TO_END.key());
     if (e2e != null && e2e.negative() > 0) {
@@ -92,6 +91,20 @@ public final class RunWarnings {
           new Warning(
               Warning.NEGATIVE_LATENCY,
               e2e.negative() + " negative latencies: producer and consumer clocks disagree"));
+    }
+    LatencySummary unsent = latency.get(LatencyKind.UNSENT.key());
+    if (unsent != null && unsent.count() > 0) {
+      warnings.add(
+          new Warning(
+              Warning.UNSENT,
+              String.format(
+                  Locale.ROOT,
+                  "UNSENT: %d send(s) the schedule intended never left (the broker stopped taking"
+                      + " messages, or the run stopped early); when the run ended they were late"
+                      + " by %.1f ms (median) to %.1f ms",
+                  unsent.count(),
+                  unsent.p50Micros() / 1000,
+                  unsent.maxMicros() / 1000)));
     }
     if (env.embedded()) {
       warnings.add(
@@ -108,5 +121,28 @@ public final class RunWarnings {
                   + "-byte stamp travelled in a message header: the body is smaller"));
     }
     return warnings;
+  }
+
+  /** What the broker or the client did with the messages not accepted, each named for itself. */
+  private static String notAccepted(NotAccepted n) {
+    List<String> parts = new ArrayList<>();
+    long refused = n.rejected() + n.released() + n.modified();
+    if (refused > 0) {
+      parts.add(
+          String.format(
+              Locale.ROOT,
+              "%d refused by the broker (rejected %d, released %d, modified %d)",
+              refused,
+              n.rejected(),
+              n.released(),
+              n.modified()));
+    }
+    if (n.returned() > 0) {
+      parts.add(n.returned() + " returned by the broker as unroutable");
+    }
+    if (n.failed() > 0) {
+      parts.add(n.failed() + " failed (an error or a timeout in the client, or an error answer)");
+    }
+    return "NOT_ACCEPTED: " + String.join(", ", parts);
   }
 }

@@ -10,6 +10,9 @@ public record Warning(String code, String message) {
   /** Messages the broker accepted were never received. */
   public static final String LOSS = "LOSS";
 
+  /** Producers or consumers lost their connection and rode through ({@code reconnect}). */
+  public static final String CONNECTION_LOSS = "CONNECTION_LOSS";
+
   /** Messages were not received but the broker still holds them: a backlog, not a loss. */
   public static final String STILL_QUEUED = "STILL_QUEUED";
 
@@ -45,6 +48,15 @@ public record Warning(String code, String message) {
 
   /** The broker blocked publishers (a memory or disk alarm) during the run. */
   public static final String FLOW_CONTROL = "FLOW_CONTROL";
+
+  /** Requests of a request-reply run went unanswered, or replies came late, twice or unasked. */
+  public static final String REQUEST_REPLY = "REQUEST_REPLY";
+
+  /** Idle connections of a many-connections run failed to open. */
+  public static final String CONNECTIONS = "CONNECTIONS";
+
+  /** Sends the schedule intended never left: the run ended or stopped before they could. */
+  public static final String UNSENT = "UNSENT";
 
   /** A report output failed and was stopped. */
   public static final String REPORT_OUTPUT = "REPORT_OUTPUT";

@@ -25,7 +25,18 @@ import java.util.Locale;
  * @param ackEvery acknowledgement batch for multiple acks
  * @param persistent persistent messages
  * @param catchUp catch-up policy
+ * @param onConnectionLoss what producers and consumers do when their connection is lost: {@code
+ *     fail} or {@code reconnect}
  * @param progressTimeoutSeconds no-progress timeout; 0 for none
+ * @param backlogMessages messages queued before consumers start; 0 for none
+ * @param backlogProducers what producers do once the backlog is built: {@code continue} or {@code
+ *     stop}
+ * @param requestReply true when producers sent requests that consumers answered
+ * @param replyTimeoutSeconds how long a requester waited for a reply (request-reply runs)
+ * @param replierDelaySeconds each request's processing time on its replier (request-reply runs)
+ * @param connections idle connections held during the run; 0 for none
+ * @param connectionChannels channels or sessions on each idle connection
+ * @param connectionRate idle connections opened per second, 0 for unlimited
  */
 public record WorkloadSummary(
     int producers,
@@ -44,7 +55,16 @@ public record WorkloadSummary(
     int ackEvery,
     boolean persistent,
     String catchUp,
-    double progressTimeoutSeconds) {
+    String onConnectionLoss,
+    double progressTimeoutSeconds,
+    long backlogMessages,
+    String backlogProducers,
+    boolean requestReply,
+    double replyTimeoutSeconds,
+    double replierDelaySeconds,
+    int connections,
+    int connectionChannels,
+    double connectionRate) {
 
   /** The summary of a workload. */
   public static WorkloadSummary of(Workload w) {
@@ -65,7 +85,16 @@ public record WorkloadSummary(
         w.ackEvery(),
         w.persistent(),
         w.catchUp().name().toLowerCase(Locale.ROOT),
-        seconds(w.progressTimeout()));
+        w.connectionLoss().name().toLowerCase(Locale.ROOT),
+        seconds(w.progressTimeout()),
+        w.backlog().messages(),
+        w.backlog().producersStop() ? "stop" : "continue",
+        w.requestReply().enabled(),
+        seconds(w.requestReply().timeout()),
+        seconds(w.requestReply().replierDelay()),
+        w.connections().count(),
+        w.connections().channels(),
+        w.connections().unlimitedRate() ? 0 : w.connections().openRate());
   }
 
   private static double seconds(Duration d) {

@@ -44,7 +44,9 @@ public record Shard(int firstProducer, int totalProducers, int firstConsumer, in
     }
     int producers = share(whole.producers(), index, count);
     int consumers = share(whole.consumers(), index, count);
-    if (producers + consumers == 0) {
+    Connections connections = whole.connections();
+    int connectionShare = share(connections.count(), index, count);
+    if (producers + consumers + connectionShare == 0) {
       throw new WorkloadException(
           "shard "
               + index
@@ -64,6 +66,13 @@ public record Shard(int firstProducer, int totalProducers, int firstConsumer, in
             .producers(producers)
             .consumers(consumers)
             .rate(whole.rate().scaled(rateShare))
+            .connections(
+                connectionShare == 0
+                    ? Connections.NONE
+                    : new Connections(
+                        connectionShare,
+                        connections.channels(),
+                        connections.openRate() * connectionShare / connections.count()))
             .build();
     return new Part(
         part,

@@ -34,11 +34,15 @@ import java.util.Objects;
  * @param ackEvery with {@link AckMode#MULTIPLE}, acknowledge every this many deliveries
  * @param persistent ask the broker to store messages durably
  * @param catchUp what producers do with overdue sends
+ * @param connectionLoss what producers and consumers do when their connection is lost
  * @param reportInterval length of one reporting interval
  * @param drainTimeout after producers stop, the longest wait without a message arriving (the drain
  *     goes on while messages keep arriving)
  * @param progressTimeout end the run as failed when no message is sent, confirmed or received for
  *     this long (quiver's {@code --timeout}); zero for never
+ * @param backlog messages to queue before consumers start, and what producers do then
+ * @param requestReply whether producers send requests that consumers answer, and how
+ * @param connections idle connections opened before the run and held for its duration
  */
 public record Workload(
     int producers,
@@ -56,9 +60,13 @@ public record Workload(
     int ackEvery,
     boolean persistent,
     CatchUpPolicy catchUp,
+    ConnectionLossPolicy connectionLoss,
     Duration reportInterval,
     Duration drainTimeout,
-    Duration progressTimeout) {
+    Duration progressTimeout,
+    Backlog backlog,
+    RequestReply requestReply,
+    Connections connections) {
 
   /** Largest accepted in-flight window (the confirm bookkeeping is sized to it). */
   public static final int MAX_IN_FLIGHT_WINDOW = 1 << 20;
@@ -73,13 +81,18 @@ public record Workload(
     Objects.requireNonNull(warmup, "warmup");
     Objects.requireNonNull(ackMode, "ackMode");
     Objects.requireNonNull(catchUp, "catchUp");
+    Objects.requireNonNull(connectionLoss, "connectionLoss");
     Objects.requireNonNull(reportInterval, "reportInterval");
     Objects.requireNonNull(drainTimeout, "drainTimeout");
     Objects.requireNonNull(progressTimeout, "progressTimeout");
+    Objects.requireNonNull(backlog, "backlog");
+    Objects.requireNonNull(requestReply, "requestReply");
+    Objects.requireNonNull(connections, "connections");
     atLeast("producers", producers, 0);
     atLeast("consumers", consumers, 0);
-    if (producers + consumers == 0) {
-      throw new WorkloadException("a run needs at least one producer or one consumer");
+    if (producers + consumers == 0 && !connections.enabled()) {
+      throw new WorkloadException(
+          "a run needs at least one producer or one consumer, or idle connections (--connections)");
     }
     if (messageBytes < 1 || messageBytes > MAX_MESSAGE_BYTES) {
       throw new WorkloadException(
@@ -95,7 +108,8 @@ public record Workload(
     if (messagesPerProducer < 0 || messagesPerConsumer < 0) {
       throw new WorkloadException("message counts must be >= 0 (0 means no limit)");
     }
-    boolean producersEnd = producers == 0 || messagesPerProducer > 0;
+    boolean producersEnd =
+        producers == 0 || messagesPerProducer > 0 || backlog.producersStop() && backlog.enabled();
     boolean consumersEnd = consumers == 0 || messagesPerConsumer > 0 || producers > 0;
     if (duration == null && !(producersEnd && consumersEnd)) {
       throw new WorkloadException(
@@ -135,6 +149,30 @@ public record Workload(
     if (drainTimeout.isNegative()) {
       throw new WorkloadException("drain timeout must be >= 0 (got " + drainTimeout + ")");
     }
+    if (backlog.enabled() && (producers == 0 || consumers == 0)) {
+      throw new WorkloadException(
+          "a backlog needs producers to build it and consumers to drain it (got "
+              + producers
+              + " producer(s), "
+              + consumers
+              + " consumer(s))");
+    }
+    if (requestReply.enabled() && (producers == 0 || consumers == 0)) {
+      throw new WorkloadException(
+          "a request-reply run needs requesters (--producers) and repliers (--consumers) to"
+              + " answer them (got "
+              + producers
+              + " producer(s), "
+              + consumers
+              + " consumer(s))");
+    }
+    if (requestReply.enabled() && backlog.enabled()) {
+      throw new WorkloadException("a request-reply run has no backlog: leave out --backlog");
+    }
+    if (connections.enabled() && duration == null) {
+      throw new WorkloadException(
+          "a run with idle connections holds them for its duration: give --duration");
+    }
     if (progressTimeout.isNegative()) {
       throw new WorkloadException(
           "progress timeout must be >= 0, 0 for none (got " + progressTimeout + ")");
@@ -163,6 +201,28 @@ public record Workload(
   /** A builder starting from this workload's values. */
   public Builder toBuilder() {
     return new Builder(this);
+  }
+
+  /**
+   * The most messages each producer sends: its own count, and with a backlog after which producers
+   * stop, its share of the backlog (rounded up); 0 for no limit.
+   */
+  public long producerLimit() {
+    if (!backlog.producersStop() || !backlog.enabled()) {
+      return messagesPerProducer;
+    }
+    long share = (backlog.messages() + producers - 1) / producers;
+    return messagesPerProducer == 0 ? share : Math.min(messagesPerProducer, share);
+  }
+
+  /**
+   * Most messages a producer has awaiting an answer: its in-flight window, or in a request-reply
+   * run without one, {@value RequestReply#DEFAULT_OUTSTANDING} requests; 0 for none.
+   */
+  public int outstandingLimit() {
+    return requestReply.enabled() && inFlightWindow == 0
+        ? RequestReply.DEFAULT_OUTSTANDING
+        : inFlightWindow;
   }
 
   /** The destination producer {@code index} sends to. */
@@ -194,9 +254,13 @@ public record Workload(
     private int ackEvery = 1;
     private boolean persistent = WorkloadOption.DURABLE.defaultValue();
     private CatchUpPolicy catchUp = WorkloadOption.CATCH_UP.defaultValue();
+    private ConnectionLossPolicy connectionLoss = WorkloadOption.ON_CONNECTION_LOSS.defaultValue();
     private Duration reportInterval = WorkloadOption.INTERVAL.defaultValue();
     private Duration drainTimeout = WorkloadOption.DRAIN_TIMEOUT.defaultValue();
     private Duration progressTimeout = WorkloadOption.TIMEOUT.defaultValue();
+    private Backlog backlog = Backlog.NONE;
+    private RequestReply requestReply = RequestReply.OFF;
+    private Connections connections = Connections.NONE;
 
     private Builder() {}
 
@@ -216,9 +280,13 @@ public record Workload(
       ackEvery = w.ackEvery;
       persistent = w.persistent;
       catchUp = w.catchUp;
+      connectionLoss = w.connectionLoss;
       reportInterval = w.reportInterval;
       drainTimeout = w.drainTimeout;
       progressTimeout = w.progressTimeout;
+      backlog = w.backlog;
+      requestReply = w.requestReply;
+      connections = w.connections;
     }
 
     /** Number of producers. */
@@ -322,6 +390,12 @@ public record Workload(
       return this;
     }
 
+    /** What producers and consumers do when their connection is lost. */
+    public Builder connectionLoss(ConnectionLossPolicy connectionLoss) {
+      this.connectionLoss = connectionLoss;
+      return this;
+    }
+
     /** Reporting interval. */
     public Builder reportInterval(Duration interval) {
       this.reportInterval = interval;
@@ -340,6 +414,24 @@ public record Workload(
       return this;
     }
 
+    /** Messages to queue before consumers start, and whether producers stop then. */
+    public Builder backlog(Backlog backlog) {
+      this.backlog = backlog;
+      return this;
+    }
+
+    /** Request-reply: producers send requests, consumers answer them. */
+    public Builder requestReply(RequestReply requestReply) {
+      this.requestReply = requestReply;
+      return this;
+    }
+
+    /** Idle connections opened before the run and held for its duration; none by default. */
+    public Builder connections(Connections connections) {
+      this.connections = connections;
+      return this;
+    }
+
     /**
      * Builds and validates the workload.
      *
@@ -348,7 +440,10 @@ public record Workload(
     public Workload build() {
       Duration effective = duration;
       if (effective == null) {
-        boolean endsOnCount = messagesPerProducer > 0 || producers == 0 && messagesPerConsumer > 0;
+        boolean endsOnCount =
+            messagesPerProducer > 0
+                || producers == 0 && messagesPerConsumer > 0
+                || backlog.producersStop() && backlog.enabled();
         if (rate.totalDuration() != null) {
           effective = rate.totalDuration();
         } else if (!endsOnCount) {
@@ -371,9 +466,13 @@ public record Workload(
           ackEvery,
           persistent,
           catchUp,
+          connectionLoss,
           reportInterval,
           drainTimeout,
-          progressTimeout);
+          progressTimeout,
+          backlog,
+          requestReply,
+          connections);
     }
   }
 }

@@ -65,6 +65,9 @@ public final class WorkloadOption<T> {
     /** Default of {@link #CATCH_UP}. */
     public static final String CATCH_UP = "burst";
 
+    /** Default of {@link #ON_CONNECTION_LOSS}. */
+    public static final String ON_CONNECTION_LOSS = "fail";
+
     /** Default of {@link #INTERVAL}. */
     public static final String INTERVAL = "1s";
 
@@ -73,6 +76,30 @@ public final class WorkloadOption<T> {
 
     /** Default of {@link #TIMEOUT}: never. */
     public static final String TIMEOUT = "0s";
+
+    /** Default of {@link #BACKLOG}: none, consumers start with the producers. */
+    public static final String BACKLOG = "0";
+
+    /** Default of {@link #BACKLOG_PRODUCERS}. */
+    public static final String BACKLOG_PRODUCERS = "continue";
+
+    /** Default of {@link #REQUEST_REPLY}. */
+    public static final String REQUEST_REPLY = "false";
+
+    /** Default of {@link #REPLY_TIMEOUT}. */
+    public static final String REPLY_TIMEOUT = "5s";
+
+    /** Default of {@link #REPLIER_DELAY}: reply at once. */
+    public static final String REPLIER_DELAY = "0s";
+
+    /** Default of {@link #CONNECTIONS}: none. */
+    public static final String CONNECTIONS = "0";
+
+    /** Default of {@link #CONNECTION_CHANNELS}. */
+    public static final String CONNECTION_CHANNELS = "1";
+
+    /** Default of {@link #CONNECTION_RATE}. */
+    public static final String CONNECTION_RATE = RateSyntax.UNLIMITED;
 
     private DefaultText() {}
   }
@@ -179,6 +206,17 @@ public final class WorkloadOption<T> {
       new WorkloadOption<>(
           "catch-up", List.of(), WorkloadOption::catchUpPolicy, DefaultText.CATCH_UP);
 
+  /**
+   * What producers and consumers do when their connection is lost: {@code fail} or {@code
+   * reconnect}.
+   */
+  public static final WorkloadOption<ConnectionLossPolicy> ON_CONNECTION_LOSS =
+      new WorkloadOption<>(
+          "on-connection-loss",
+          List.of(),
+          WorkloadOption::connectionLossPolicy,
+          DefaultText.ON_CONNECTION_LOSS);
+
   /** Reporting interval. */
   public static final WorkloadOption<Duration> INTERVAL =
       new WorkloadOption<>("interval", List.of(), DurationSyntax::parse, DefaultText.INTERVAL);
@@ -194,6 +232,59 @@ public final class WorkloadOption<T> {
   /** Fail the run after this long without progress (quiver's {@code --timeout}); 0 for never. */
   public static final WorkloadOption<Duration> TIMEOUT =
       new WorkloadOption<>("timeout", List.of(), DurationSyntax::parse, DefaultText.TIMEOUT);
+
+  /**
+   * Messages to queue before consumers start: a count ({@code 500k}) or a size ({@code 512MiB},
+   * divided into messages of the run's size); 0 for none.
+   */
+  public static final WorkloadOption<String> BACKLOG =
+      new WorkloadOption<>("backlog", List.of(), WorkloadOption::backlogText, DefaultText.BACKLOG);
+
+  /**
+   * What producers do once the backlog is built: {@code continue} at their rate, or {@code stop}.
+   */
+  public static final WorkloadOption<String> BACKLOG_PRODUCERS =
+      new WorkloadOption<>(
+          "backlog-producers",
+          List.of(),
+          WorkloadOption::backlogProducers,
+          DefaultText.BACKLOG_PRODUCERS);
+
+  /**
+   * Request-reply: producers send requests and wait for replies (at most the in-flight window
+   * outstanding each, {@value RequestReply#DEFAULT_OUTSTANDING} when none is set); consumers reply.
+   */
+  public static final WorkloadOption<Boolean> REQUEST_REPLY =
+      new WorkloadOption<>(
+          "request-reply", List.of(), WorkloadOption::bool, DefaultText.REQUEST_REPLY);
+
+  /** How long a requester waits for a reply before counting the request as timed out. */
+  public static final WorkloadOption<Duration> REPLY_TIMEOUT =
+      new WorkloadOption<>(
+          "reply-timeout", List.of(), DurationSyntax::parse, DefaultText.REPLY_TIMEOUT);
+
+  /** Each request's processing time on the replier before it replies. */
+  public static final WorkloadOption<Duration> REPLIER_DELAY =
+      new WorkloadOption<>(
+          "replier-delay", List.of(), DurationSyntax::parse, DefaultText.REPLIER_DELAY);
+
+  /** Idle connections opened before the run and held for its duration. */
+  public static final WorkloadOption<Integer> CONNECTIONS =
+      new WorkloadOption<>(
+          "connections", List.of(), WorkloadOption::count, DefaultText.CONNECTIONS);
+
+  /** Channels (AMQP 0.9.1) or sessions (AMQP 1.0) on each idle connection. */
+  public static final WorkloadOption<Integer> CONNECTION_CHANNELS =
+      new WorkloadOption<>(
+          "connection-channels",
+          List.of("connection-sessions"),
+          WorkloadOption::count,
+          DefaultText.CONNECTION_CHANNELS);
+
+  /** Idle connections opened per second ({@link RateSyntax}). */
+  public static final WorkloadOption<Double> CONNECTION_RATE =
+      new WorkloadOption<>(
+          "connection-rate", List.of(), RateSyntax::parse, DefaultText.CONNECTION_RATE);
 
   private static final List<WorkloadOption<?>> ALL =
       List.of(
@@ -219,9 +310,18 @@ public final class WorkloadOption<T> {
           FLAG,
           DURABLE,
           CATCH_UP,
+          ON_CONNECTION_LOSS,
           INTERVAL,
           DRAIN_TIMEOUT,
-          TIMEOUT);
+          TIMEOUT,
+          BACKLOG,
+          BACKLOG_PRODUCERS,
+          REQUEST_REPLY,
+          REPLY_TIMEOUT,
+          REPLIER_DELAY,
+          CONNECTIONS,
+          CONNECTION_CHANNELS,
+          CONNECTION_RATE);
 
   private final String name;
   private final List<String> aliases;
@@ -326,6 +426,29 @@ public final class WorkloadOption<T> {
       case "false" -> false;
       default -> throw new WorkloadException("'" + text + "' is not a boolean: use true or false");
     };
+  }
+
+  /** The text of a backlog, checked as a count or a size. */
+  private static String backlogText(String text) {
+    Backlog.messages(text, 1);
+    return text.trim();
+  }
+
+  /** {@code continue} or {@code stop}, in lower case. */
+  private static String backlogProducers(String text) {
+    String value = text.trim().toLowerCase(Locale.ROOT);
+    if (!value.equals("continue") && !value.equals("stop")) {
+      throw new WorkloadException("'" + text + "' is not continue or stop");
+    }
+    return value;
+  }
+
+  private static ConnectionLossPolicy connectionLossPolicy(String text) {
+    try {
+      return ConnectionLossPolicy.valueOf(text.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new WorkloadException("'" + text + "' is not fail or reconnect");
+    }
   }
 
   private static CatchUpPolicy catchUpPolicy(String text) {

@@ -1,8 +1,13 @@
 package io.brokerbench.workload;
 
 import static io.brokerbench.workload.WorkloadOption.AUTOACK;
+import static io.brokerbench.workload.WorkloadOption.BACKLOG;
+import static io.brokerbench.workload.WorkloadOption.BACKLOG_PRODUCERS;
 import static io.brokerbench.workload.WorkloadOption.CATCH_UP;
 import static io.brokerbench.workload.WorkloadOption.CMESSAGES;
+import static io.brokerbench.workload.WorkloadOption.CONNECTIONS;
+import static io.brokerbench.workload.WorkloadOption.CONNECTION_CHANNELS;
+import static io.brokerbench.workload.WorkloadOption.CONNECTION_RATE;
 import static io.brokerbench.workload.WorkloadOption.CONSUMERS;
 import static io.brokerbench.workload.WorkloadOption.COUNT;
 import static io.brokerbench.workload.WorkloadOption.DRAIN_TIMEOUT;
@@ -21,6 +26,9 @@ import static io.brokerbench.workload.WorkloadOption.QUEUE_PATTERN_FROM;
 import static io.brokerbench.workload.WorkloadOption.QUEUE_PATTERN_TO;
 import static io.brokerbench.workload.WorkloadOption.RATE;
 import static io.brokerbench.workload.WorkloadOption.RATE_STEPS;
+import static io.brokerbench.workload.WorkloadOption.REPLIER_DELAY;
+import static io.brokerbench.workload.WorkloadOption.REPLY_TIMEOUT;
+import static io.brokerbench.workload.WorkloadOption.REQUEST_REPLY;
 import static io.brokerbench.workload.WorkloadOption.SIZE;
 import static io.brokerbench.workload.WorkloadOption.STEP_DURATION;
 import static io.brokerbench.workload.WorkloadOption.TIMEOUT;
@@ -199,9 +207,24 @@ public final class WorkloadSpec {
                     || value(FLAG).orElse(List.of()).stream()
                         .anyMatch(flag -> flag.equalsIgnoreCase("persistent")))
             .catchUp(valueOrDefault(CATCH_UP))
+            .connectionLoss(valueOrDefault(WorkloadOption.ON_CONNECTION_LOSS))
             .reportInterval(valueOrDefault(INTERVAL))
             .drainTimeout(valueOrDefault(DRAIN_TIMEOUT))
-            .progressTimeout(valueOrDefault(TIMEOUT));
+            .progressTimeout(valueOrDefault(TIMEOUT))
+            .backlog(
+                new Backlog(
+                    Backlog.messages(valueOrDefault(BACKLOG), valueOrDefault(SIZE)),
+                    valueOrDefault(BACKLOG_PRODUCERS).equals("stop")))
+            .requestReply(
+                new RequestReply(
+                    valueOrDefault(REQUEST_REPLY),
+                    valueOrDefault(REPLY_TIMEOUT),
+                    valueOrDefault(REPLIER_DELAY)))
+            .connections(
+                new Connections(
+                    valueOrDefault(CONNECTIONS),
+                    valueOrDefault(CONNECTION_CHANNELS),
+                    valueOrDefault(CONNECTION_RATE)));
     if (valueOrDefault(AUTOACK)) {
       builder.ack(AckMode.AUTO, 1);
     } else if (valueOrDefault(MULTI_ACK_EVERY) > 0) {

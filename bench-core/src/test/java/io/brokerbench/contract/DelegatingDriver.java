@@ -9,8 +9,10 @@ import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import java.util.List;
+import java.util.Map;
 
 /** A driver that forwards everything to another; tests override the part they change. */
 public class DelegatingDriver implements Driver {
@@ -43,6 +45,23 @@ public class DelegatingDriver implements Driver {
   public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
     return delegate.createConsumer(spec, listener);
+  }
+
+  @Override
+  public Producer createRequester(ProducerSpec spec, SendListener listener, ReplyListener replies)
+      throws DriverException {
+    return delegate.createRequester(spec, listener, replies);
+  }
+
+  @Override
+  public Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    return delegate.createReplier(spec, listener);
+  }
+
+  @Override
+  public Map<String, String> clientNodes() {
+    return delegate.clientNodes();
   }
 
   @Override

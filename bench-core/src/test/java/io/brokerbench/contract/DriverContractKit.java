@@ -8,6 +8,7 @@ import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Driver;
+import io.brokerbench.workload.Backlog;
 import io.brokerbench.workload.Destinations;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
@@ -199,6 +200,32 @@ public abstract class DriverContractKit {
     assertThat(result.totals().counts().sent()).isBetween(950L, 1_001L);
     assertThat(result.totals().rates().sentPerSecond()).isBetween(380.0, 420.0);
     assertThat(result.integrity().lost()).isZero();
+  }
+
+  @Test
+  void aBacklogIsQueuedBeforeConsumersStartThenDrained() throws Exception {
+    // 2,000 msg/s: the 1,000-message backlog takes about 0.5 s; producers go on for 2 s.
+    Workload workload =
+        smallWorkload("backlog")
+            .messagesPerProducer(0)
+            .rate(2_000)
+            .duration(Duration.ofSeconds(2))
+            .backlog(new Backlog(1_000, false))
+            .build();
+
+    RunResult result = run(workload);
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.backlog().queued()).isBetween(1_000L, 1_200L);
+    assertThat(result.backlog().fillSeconds()).isGreaterThanOrEqualTo(0.45);
+    assertThat(result.backlog().drained()).isTrue();
+    assertThat(result.totals().counts().received()).isEqualTo(result.totals().counts().sent());
+    assertThat(result.integrity().lost()).isZero();
+    // The oldest message waited at least the whole fill before a consumer was there to take it.
+    assertThat(result.latency().get("backlog_age").count())
+        .isGreaterThanOrEqualTo(result.backlog().queued());
+    assertThat(result.latency().get("backlog_age").maxMicros())
+        .isGreaterThan(result.backlog().fillSeconds() * 0.9e6);
   }
 
   @Test

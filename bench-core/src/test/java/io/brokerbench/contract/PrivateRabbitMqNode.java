@@ -1,11 +1,7 @@
 package io.brokerbench.contract;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -16,28 +12,38 @@ import java.util.concurrent.TimeUnit;
  * 4.0.5 is not prepared, except in CI ({@code CI=true}), where it fails.
  */
 public final class PrivateRabbitMqNode implements AutoCloseable {
-  private static final Path SCRIPT = Path.of("../scripts/rabbitmq4.sh");
-  private static final Path PREPARED =
-      Path.of(System.getProperty("user.home"), ".cache/brokerbench/rabbitmq-4.0.5/.prepared");
   private static final long SCRIPT_SECONDS = 150;
 
   private final String name;
   private final int port;
+  private final int managementPort;
 
-  private PrivateRabbitMqNode(String name, int port) {
+  private PrivateRabbitMqNode(String name, int port, int managementPort) {
     this.name = name;
     this.port = port;
+    this.managementPort = managementPort;
   }
 
   /** Starts the node (stopping one of that name first), ready when this returns. */
   public static PrivateRabbitMqNode start(String name, int port) throws Exception {
-    RequiredBroker.require(
-        Files.exists(PREPARED), "RabbitMQ 4.0.5 prepared by scripts/rabbitmq4.sh prepare");
-    script("stop", name);
-    if (script("start", name, String.valueOf(port)) != 0) {
-      throw new IllegalStateException("RabbitMQ node " + name + " did not start on port " + port);
-    }
-    return new PrivateRabbitMqNode(name, port);
+    return start(name, port, 0);
+  }
+
+  /**
+   * Starts the node with its management API on {@code managementPort} (0 for none), ready when this
+   * returns.
+   */
+  public static PrivateRabbitMqNode start(String name, int port, int managementPort)
+      throws Exception {
+    RabbitMq4Script.requirePrepared();
+    PrivateRabbitMqNode node = new PrivateRabbitMqNode(name, port, managementPort);
+    node.restart();
+    return node;
+  }
+
+  /** The management API's URL; only for a node started with one. */
+  public String managementUrl() {
+    return "http://127.0.0.1:" + managementPort;
   }
 
   /** The node's AMQP URI, with the default user. */
@@ -52,26 +58,54 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
    */
   public ScheduledExecutorService memoryAlarm(Duration on, Duration off) {
     ScheduledExecutorService alarm = Executors.newSingleThreadScheduledExecutor();
-    alarm.schedule(
-        () -> script("ctl", name, "set_vm_memory_high_watermark", "absolute", "1"),
-        on.toMillis(),
-        TimeUnit.MILLISECONDS);
-    alarm.schedule(
-        () -> script("ctl", name, "set_vm_memory_high_watermark", "0.4"),
-        off.toMillis(),
-        TimeUnit.MILLISECONDS);
+    alarm.schedule(() -> memoryAlarm(true), on.toMillis(), TimeUnit.MILLISECONDS);
+    alarm.schedule(() -> memoryAlarm(false), off.toMillis(), TimeUnit.MILLISECONDS);
     return alarm;
   }
 
-  private static int script(String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(SCRIPT.toString()));
-    command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).inheritIO().start();
-    if (!p.waitFor(SCRIPT_SECONDS, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      return -1;
+  /**
+   * Puts the node into a memory alarm (a watermark of one byte), or clears it.
+   *
+   * @return the exit code of rabbitmqctl
+   */
+  public int memoryAlarm(boolean on) throws IOException, InterruptedException {
+    return on
+        ? script("ctl", name, "set_vm_memory_high_watermark", "absolute", "1")
+        : script("ctl", name, "set_vm_memory_high_watermark", "0.4");
+  }
+
+  /** Sends the node's Erlang VM a signal: STOP freezes the broker, CONT thaws it, KILL kills it. */
+  public void signal(String signal) throws IOException, InterruptedException {
+    if (script("signal", name, signal) != 0) {
+      throw new IllegalStateException("could not send " + signal + " to node " + name);
     }
-    return p.exitValue();
+  }
+
+  /**
+   * Stops the broker application (the node's clients are disconnected, its port closes) or starts
+   * it again, as {@code rabbitmqctl stop_app} and {@code start_app}.
+   */
+  public void application(boolean running) throws IOException, InterruptedException {
+    if (script("ctl", name, running ? "start_app" : "stop_app") != 0) {
+      throw new IllegalStateException(
+          "rabbitmqctl could not " + (running ? "start" : "stop") + " " + name);
+    }
+  }
+
+  /** Starts the node again (after a kill or a stop), ready when this returns. */
+  public void restart() throws IOException, InterruptedException {
+    script("stop", name);
+    int exit =
+        managementPort == 0
+            ? script("start", name, String.valueOf(port))
+            : script("start", name, String.valueOf(port), String.valueOf(managementPort));
+    if (exit != 0) {
+      throw new IllegalStateException("RabbitMQ node " + name + " did not restart on port " + port);
+    }
+  }
+
+  private static int script(String... args) throws IOException, InterruptedException {
+    return RabbitMq4Script.run(SCRIPT_SECONDS, args);
   }
 
   /** Stops the node. */

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 class ConfirmWindowTest {
   private final LatencyRecorder latency = new LatencyRecorder(2);
-  private final RunControl control = new RunControl();
 
   private ConfirmWindow window(int size) {
     return new ConfirmWindow(size, latency.sharedWriter(), Thread.currentThread());
@@ -28,7 +27,7 @@ class ConfirmWindowTest {
     send(w, 0, 3);
 
     assertThat(w.hasCapacity()).isFalse();
-    assertThat(w.awaitCapacity(control, System.nanoTime() + 1_000_000)).isFalse();
+    assertThat(w.awaitCapacity(() -> false, System.nanoTime() + 1_000_000)).isFalse();
     w.confirm(0, false, 100, true);
     assertThat(w.hasCapacity()).isTrue();
     assertThat(w.outstanding()).isEqualTo(2);
@@ -75,6 +74,36 @@ class ConfirmWindowTest {
     w.cancel(0);
 
     assertThat(w.hasCapacity()).isTrue();
+  }
+
+  @Test
+  void aSendCancelledBehindUnconfirmedOnesIsNotCountedAsUnconfirmed() {
+    ConfirmWindow w = window(4);
+    send(w, 0, 3);
+    w.cancel(2);
+
+    assertThat(w.outstanding()).isEqualTo(2);
+    w.confirm(1, true, 10, true);
+    assertThat(w.outstanding()).isZero();
+    // The sequence may be registered again and confirmed as usual.
+    w.register(2, 0, 0);
+    assertThat(w.outstanding()).isEqualTo(1);
+    assertThat(w.confirm(2, false, 10, true)).isEqualTo(1);
+    assertThat(w.outstanding()).isZero();
+  }
+
+  @Test
+  void abandonedMessagesFreeTheWindowAndTheirLateConfirmsCountNothing() {
+    ConfirmWindow w = window(4);
+    send(w, 0, 4);
+    w.confirm(1, false, 10, true);
+    java.util.List<Long> given = new java.util.ArrayList<>();
+
+    assertThat(w.abandon(given::add)).isEqualTo(3);
+    assertThat(given).containsExactly(0L, 2L, 3L);
+    assertThat(w.outstanding()).isZero();
+    assertThat(w.hasCapacity()).isTrue();
+    assertThat(w.confirm(3, true, 20, true)).isZero();
   }
 
   @Test

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.latency.LatencyRecorder;
+import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.Rates;
 import io.brokerbench.result.TestResults;
+import io.brokerbench.result.Totals;
 import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
@@ -63,7 +65,7 @@ class ConsoleReportTest {
   }
 
   @Test
-  void withoutConfirmsTheConfirmRateIsNotShownAsAFigure() {
+  void withoutConfirmsNoConfirmColumnOrCountIsShown() {
     StringWriter text = new StringWriter();
     ConsoleReport report = new ConsoleReport(new PrintWriter(text));
     report.started(TestResults.environment(), WorkloadSummary.of(Workload.builder().build()));
@@ -81,7 +83,19 @@ class ConsoleReportTest {
             12,
             100 << 20),
         LatencyHistograms.empty());
+    report.finished(
+        TestResults.completed(
+            Workload.builder().build(),
+            Totals.of(TestResults.counts(1_000, 0, 1_000), 1, 1, 0, -1),
+            Map.of(),
+            IntegrityCounts.NONE));
 
-    assertThat(text.toString().lines().toList().get(2)).containsPattern(" 1000 +- +1000 ");
+    List<String> lines = text.toString().lines().toList();
+    assertThat(lines.get(1)).doesNotContain("conf").contains(" sent/s     recv/s |");
+    assertThat(lines.get(2)).containsPattern(" 1000 +1000 \\|");
+    assertThat(text.toString())
+        .contains("confirms off, received")
+        .doesNotContain("confirmed")
+        .doesNotContain("unconfirmed");
   }
 }

@@ -25,7 +25,8 @@ public final class TestResults {
         "17",
         2,
         "0.1.0-SNAPSHOT",
-        new ClockStatus("adjtimex", true, 5_000, 1_000));
+        new ClockStatus("adjtimex", true, 5_000, 1_000),
+        Map.of());
   }
 
   /** Counts with these sent, confirmed and received messages and nothing else. */
@@ -63,16 +64,37 @@ public final class TestResults {
         200L << 20);
   }
 
+  /** A run of the workload that failed before it sent anything. */
+  public static RunResult failedBeforeSending(Workload workload, String error) {
+    return result(
+        RunResult.FAILED,
+        error,
+        workload,
+        Totals.of(MessageCounts.ZERO, 0, 0, 0, -1),
+        Map.of(),
+        IntegrityCounts.NONE);
+  }
+
   /** A completed run of the workload with these totals, latencies and integrity counts. */
   public static RunResult completed(
       Workload workload,
       Totals totals,
       Map<String, LatencySummary> latency,
       IntegrityCounts integrity) {
+    return result(RunResult.COMPLETED, null, workload, totals, latency, integrity);
+  }
+
+  private static RunResult result(
+      String status,
+      String error,
+      Workload workload,
+      Totals totals,
+      Map<String, LatencySummary> latency,
+      IntegrityCounts integrity) {
     return new RunResult(
         RunResult.SCHEMA,
-        RunResult.COMPLETED,
-        null,
+        status,
+        error,
         null,
         WorkloadSummary.of(workload),
         new DriverSettings("amqp091", Map.of()),
@@ -87,6 +109,10 @@ public final class TestResults {
         List.of(),
         List.of(),
         List.of(),
-        FlowControl.NONE);
+        FlowControl.NONE,
+        BacklogResult.NONE,
+        RequestReplyCounts.NONE,
+        ConnectionsResult.NONE,
+        ConnectionLosses.NONE);
   }
 }

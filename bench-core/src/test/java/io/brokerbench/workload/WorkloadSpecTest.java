@@ -330,7 +330,41 @@ class WorkloadSpecTest {
         .isInstanceOf(WorkloadException.class)
         .hasMessageStartingWith(
             "unknown workload option 'bodysize': use one of producers, consumers,")
-        .hasMessageEndingWith(", timeout");
+        .hasMessageEndingWith(
+            ", request-reply, reply-timeout, replier-delay, connections, connection-channels,"
+                + " connection-rate");
+  }
+
+  @Test
+  void aBacklogIsACountOrASizeInMessagesOfTheRunsSize() {
+    assertThat(spec("backlog", "500k").toWorkload().backlog())
+        .isEqualTo(new Backlog(500_000, false));
+    Workload bytes = spec("backlog", "1MiB", "size", "1KiB").toWorkload();
+    assertThat(bytes.backlog().messages()).isEqualTo(1_024);
+    assertThat(spec("backlog", "10", "size", "3").toWorkload().backlog().messages()).isEqualTo(10);
+    assertThat(spec("backlog", "10B", "size", "3").toWorkload().backlog().messages()).isEqualTo(4);
+  }
+
+  @Test
+  void producersThatStopAfterTheBacklogSendItAllAndEndTheRun() {
+    Workload w =
+        spec("backlog", "1000", "backlog-producers", "stop", "producers", "3").toWorkload();
+
+    assertThat(w.producerLimit()).isEqualTo(334);
+    assertThat(w.duration()).isNull();
+    assertThat(spec("backlog", "1000").toWorkload().producerLimit()).isZero();
+  }
+
+  @Test
+  void aBadBacklogNamesTheOption() {
+    assertThatThrownBy(() -> spec("backlog", "lots").toWorkload())
+        .hasMessageStartingWith("backlog: 'lots' is not a count");
+    assertThatThrownBy(() -> spec("backlog-producers", "pause").toWorkload())
+        .hasMessage("backlog-producers: 'pause' is not continue or stop");
+    assertThatThrownBy(() -> spec("backlog", "10", "consumers", "0").toWorkload())
+        .hasMessage(
+            "a backlog needs producers to build it and consumers to drain it (got 1 producer(s),"
+                + " 0 consumer(s))");
   }
 
   @Test

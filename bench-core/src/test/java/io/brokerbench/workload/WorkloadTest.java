@@ -43,9 +43,13 @@ class WorkloadTest {
                     w.ackEvery(),
                     w.persistent(),
                     w.catchUp(),
+                    w.connectionLoss(),
                     w.reportInterval(),
                     w.drainTimeout(),
-                    w.progressTimeout()))
+                    w.progressTimeout(),
+                    w.backlog(),
+                    w.requestReply(),
+                    w.connections()))
         .hasMessage(
             "a run must end: give a duration (--duration) or a message count (--pmessages)");
   }

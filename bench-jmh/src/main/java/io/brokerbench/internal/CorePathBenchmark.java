@@ -42,7 +42,15 @@ public class CorePathBenchmark extends HotPathBenchmark {
     RunControl control = new RunControl();
     producer =
         new ProducerTask(
-            0, 0, workload, clock, control, recorders, new FlowControlLog(clock), true);
+            0,
+            0,
+            workload,
+            clock,
+            control,
+            recorders,
+            new FlowControlLog(clock),
+            new ConnectionLossLog(clock),
+            true);
     // The driver's producer is never called here: the benchmark drives the core's side directly.
     producer.prepare(
         new Producer() {
@@ -53,13 +61,22 @@ public class CorePathBenchmark extends HotPathBenchmark {
 
           @Override
           public void close() {}
-        });
+        },
+        null);
     window = producer.confirmWindow();
     slip = recorders.writer(recorders.slip);
     schedule = new OpenLoopSchedule(RateProfile.unlimited(), 1, CatchUpPolicy.BURST, 0);
     consumer =
         new ConsumerTask(
-            clock, control, recorders, new SequenceTracker[] {new SequenceTracker(false)}, 0, 0);
+            clock,
+            control,
+            recorders,
+            new SequenceTracker[] {new SequenceTracker(false)},
+            0,
+            0,
+            null,
+            0,
+            null);
   }
 
   /** Everything the core does for one message sent, confirmed and received. */

@@ -64,6 +64,10 @@ public final class CoreConfirmPath {
           lookup(controlClass)
               .findConstructor(controlClass, MethodType.methodType(void.class))
               .invoke();
+      Class<?> flowControlClass = Class.forName(INTERNAL + "FlowControlLog");
+      Class<?> lossesClass = Class.forName(INTERNAL + "ConnectionLossLog");
+      Object flowControl = log(flowControlClass);
+      Object losses = log(lossesClass);
       MethodHandles.Lookup tasks = lookup(taskClass);
       Object task =
           tasks
@@ -77,6 +81,8 @@ public final class CoreConfirmPath {
                       NanoClock.class,
                       controlClass,
                       recordersClass,
+                      flowControlClass,
+                      lossesClass,
                       boolean.class))
               .invoke(
                   0,
@@ -85,11 +91,15 @@ public final class CoreConfirmPath {
                   NanoClock.system(),
                   control,
                   recorders,
+                  flowControl,
+                  losses,
                   true);
       Class<?> producerClass = Class.forName("io.brokerbench.spi.Producer");
+      Class<?> reopenClass = Class.forName(INTERNAL + "ProducerTask$Reopen");
       tasks
-          .findVirtual(taskClass, "prepare", MethodType.methodType(Thread.class, producerClass))
-          .invoke(task, null);
+          .findVirtual(
+              taskClass, "prepare", MethodType.methodType(Thread.class, producerClass, reopenClass))
+          .invoke(task, NEVER_CALLED, null);
       this.window =
           tasks
               .findVirtual(
@@ -103,6 +113,25 @@ public final class CoreConfirmPath {
     } catch (Throwable e) {
       throw new IllegalStateException("the core's internals changed: update this benchmark", e);
     }
+  }
+
+  /** The driver's producer: the benchmarks drive the confirm side only, so it is never called. */
+  private static final io.brokerbench.spi.Producer NEVER_CALLED =
+      new io.brokerbench.spi.Producer() {
+        @Override
+        public boolean trySend(io.brokerbench.spi.OutgoingMessage message) {
+          return true;
+        }
+
+        @Override
+        public void close() {}
+      };
+
+  /** One of the run's logs, made with the system clock. */
+  private static Object log(Class<?> logClass) throws Throwable {
+    return lookup(logClass)
+        .findConstructor(logClass, MethodType.methodType(void.class, NanoClock.class))
+        .invoke(NanoClock.system());
   }
 
   /** Producer thread: the message with this sequence is about to be published. */

@@ -9,6 +9,7 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
+import io.brokerbench.workload.RequestReply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,16 +101,36 @@ record RunView(
     Totals totals = result.totals();
     MessageCounts c = totals.counts();
     Map<String, String> rows = new LinkedHashMap<>();
+    // A run without confirms has no confirm figures: the rows say so instead of showing zeros.
+    boolean confirms = result.workload().inFlightWindow() > 0 && !result.workload().requestReply();
     rows.put("sent", c.sent() + " (" + Numbers.rate(totals.rates().sentPerSecond()) + ")");
     rows.put(
         "confirmed",
-        c.confirmed() + " (" + Numbers.rate(totals.rates().confirmedPerSecond()) + ")");
+        confirms
+            ? c.confirmed() + " (" + Numbers.rate(totals.rates().confirmedPerSecond()) + ")"
+            : "- (confirms off)");
     rows.put(
         "received", c.received() + " (" + Numbers.rate(totals.rates().receivedPerSecond()) + ")");
-    rows.put("not accepted by the broker", Long.toString(c.notAccepted().total()));
-    rows.put("unconfirmed at the end", Long.toString(c.unconfirmed()));
+    rows.put("not accepted (refused, returned, failed)", Long.toString(c.notAccepted().total()));
+    if (confirms) {
+      rows.put("unconfirmed at the end", Long.toString(c.unconfirmed()));
+    }
     rows.put("skipped (catch-up policy)", Long.toString(c.skipped()));
     rows.put("sending", Numbers.seconds(totals.sendSeconds()));
+    if (result.backlog().present()) {
+      rows.put("backlog", result.backlog().describe());
+    }
+    if (result.requestReply().present()) {
+      rows.put("request-reply", result.requestReply().describe());
+    }
+    if (result.connections().present()) {
+      rows.put("idle connections", result.connections().describeOpening());
+      rows.put("client memory", result.connections().describeClient());
+      rows.put("broker memory", result.connections().describeBroker());
+    }
+    if (result.connectionLosses().happened()) {
+      rows.put("connection losses", result.connectionLosses().describe());
+    }
     if (result.flowControl().happened()) {
       rows.put("broker flow control", result.flowControl().describe());
     }
@@ -142,11 +163,30 @@ record RunView(
       rows.put("messages per consumer", Long.toString(w.messagesPerConsumer()));
     }
     rows.put("warm-up", Numbers.seconds(w.warmupSeconds()));
-    rows.put("in-flight window", w.inFlightWindow() == 0 ? "no confirms" : "" + w.inFlightWindow());
+    rows.put(
+        "in-flight window",
+        w.requestReply()
+            ? "requests awaiting a reply: "
+                + (w.inFlightWindow() == 0 ? RequestReply.DEFAULT_OUTSTANDING : w.inFlightWindow())
+            : w.inFlightWindow() == 0 ? "no confirms" : "" + w.inFlightWindow());
     rows.put("prefetch", w.prefetch() == 0 ? "driver default" : "" + w.prefetch());
     rows.put("ack", w.ackMode() + (w.ackEvery() > 1 ? " every " + w.ackEvery() : ""));
     rows.put("persistent", Boolean.toString(w.persistent()));
     rows.put("catch-up", w.catchUp());
+    if (w.onConnectionLoss() != null) {
+      rows.put("on connection loss", w.onConnectionLoss());
+    }
+    if (w.connections() > 0) {
+      rows.put(
+          "idle connections",
+          w.connections()
+              + " × "
+              + w.connectionChannels()
+              + " channels or sessions, opened at "
+              + (w.connectionRate() == 0
+                  ? "an unlimited rate"
+                  : Numbers.fixed(w.connectionRate(), 0) + " connections/s"));
+    }
     return rows;
   }
 
@@ -158,7 +198,16 @@ record RunView(
   private static Map<String, String> driver(RunResult result) {
     Map<String, String> rows = new LinkedHashMap<>();
     rows.put("driver", result.driver().name());
-    rows.putAll(result.driver().options());
+    // Options the user did not give and the driver has no default for are left out.
+    result
+        .driver()
+        .options()
+        .forEach(
+            (name, value) -> {
+              if (value != null) {
+                rows.put(name, value);
+              }
+            });
     return rows;
   }
 
@@ -172,6 +221,7 @@ record RunView(
     rows.put("host", e.host() + ", " + e.cores() + " cores, " + e.os());
     rows.put("Java", e.java());
     rows.put("brokerbench", e.brokerbenchVersion());
+    e.clientNodes().forEach((client, node) -> rows.put(client, node));
     return rows;
   }
 

@@ -146,6 +146,27 @@ class HtmlReportBrowserIT {
   }
 
   @Test
+  void aRunOfIdleConnectionsShowsWhatTheyCostAndTheirOpenTimes() throws Exception {
+    Path html = dir.resolve("connections.html");
+    HtmlReport.write(List.of(ReportFixtures.idleConnections(dir.resolve("connections"))), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    // The open times are in the run's latency distribution; no interval carries them.
+    assertEveryChartDrew(status, List.of("input0-distribution"));
+    assertThat(status.dom())
+        .contains("idle connections")
+        .contains("200 of 200 opened with 2 channel(s) or session(s) each")
+        .contains("client memory")
+        .contains("broker memory")
+        .contains("connection open from intended time")
+        .contains("200 × 2 channels or sessions, opened at 2000 connections/s");
+    Path png = SCREENSHOTS.resolve("connections.png");
+    chromium.screenshot(html, png, 1400, 2000);
+    assertThat(Files.size(png)).isGreaterThan(20_000);
+  }
+
+  @Test
   void aRunWithoutIntervalsShowsItsTablesAndNoEmptyChart() throws Exception {
     Path html = dir.resolve("no-intervals.html");
     HtmlReport.write(

@@ -51,6 +51,20 @@ class HtmlReportTest {
   }
 
   @Test
+  void aRunThatRodeThroughLostConnectionsShowsThemAndItsPolicy() throws Exception {
+    Path html = dir.resolve("report.html");
+
+    HtmlReport.write(List.of(ReportFixtures.reconnectedRun(dir.resolve("run-1"))), html);
+
+    String data = embeddedJson(Files.readString(html));
+    assertThat(data)
+        .contains("connection losses")
+        .contains("2 connection(s) lost, 2 reconnected, 5.2 s without them in all")
+        .contains("on connection loss")
+        .contains("CONNECTION_LOSS: ");
+  }
+
+  @Test
   void thePageLoadsNothingFromTheNetwork() throws Exception {
     Path html = dir.resolve("report.html");
 

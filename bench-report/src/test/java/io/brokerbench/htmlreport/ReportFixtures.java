@@ -6,13 +6,17 @@ import io.brokerbench.BenchmarkRun;
 import io.brokerbench.report.HistogramLog;
 import io.brokerbench.report.HistogramLogMerge;
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.BacklogResult;
+import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.FlowControl;
 import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.result.ResultMerge;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.TestResults;
 import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
+import io.brokerbench.workload.Connections;
 import io.brokerbench.workload.Destinations;
 import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Shard;
@@ -142,7 +146,32 @@ final class ReportFixtures {
    * with this message.
    */
   static Path handMadeRun(Path dir, String warning) throws Exception {
-    Workload workload = Workload.builder().destination("q").messagesPerProducer(10).build();
+    return handMadeRun(
+        dir,
+        Workload.builder().destination("q").messagesPerProducer(10).build(),
+        new Warning(Warning.LOSS, warning),
+        io.brokerbench.result.ConnectionLosses.NONE);
+  }
+
+  /** The same, run with {@code --on-connection-loss reconnect} through two lost connections. */
+  static Path reconnectedRun(Path dir) throws Exception {
+    io.brokerbench.result.ConnectionLosses losses =
+        new io.brokerbench.result.ConnectionLosses(
+            2, 2, 5.2, false, 5, List.of("CONNECTION_FORCED - broker forced connection closure"));
+    return handMadeRun(
+        dir,
+        Workload.builder()
+            .destination("q")
+            .messagesPerProducer(10)
+            .connectionLoss(io.brokerbench.workload.ConnectionLossPolicy.RECONNECT)
+            .build(),
+        losses.warnings().get(0),
+        losses);
+  }
+
+  private static Path handMadeRun(
+      Path dir, Workload workload, Warning warning, io.brokerbench.result.ConnectionLosses losses)
+      throws Exception {
     RunResult plain =
         TestResults.completed(
             workload,
@@ -166,10 +195,14 @@ final class ReportFixtures {
             plain.integrityByProducer(),
             plain.steps(),
             plain.intervals(),
-            List.of(new Warning(Warning.LOSS, warning)),
+            List.of(warning),
             List.of(),
             List.of(),
-            FlowControl.NONE));
+            FlowControl.NONE,
+            BacklogResult.NONE,
+            RequestReplyCounts.NONE,
+            ConnectionsResult.NONE,
+            losses));
   }
 
   private static Map<String, Object> cell(
@@ -182,6 +215,18 @@ final class ReportFixtures {
     cell.put("dir", "cells/" + id);
     cell.put("status", status);
     return cell;
+  }
+
+  /** 200 idle connections with 2 channels each, held 1 s, and no messages. */
+  static Path idleConnections(Path dir) throws Exception {
+    Workload workload =
+        base()
+            .producers(0)
+            .consumers(0)
+            .connections(new Connections(200, 2, 2_000))
+            .duration(Duration.ofSeconds(1))
+            .build();
+    return write(dir, run(workload, Map.of()));
   }
 
   private static Workload.Builder base() {

@@ -12,12 +12,24 @@ import org.apache.rocketmq.common.message.MessageExt;
  * the broker's store time for the store-to-consume latency. Allocates nothing itself.
  */
 final class DeliveryDispatcher {
+  /** What a replier does with each request, after the core saw it. */
+  interface Answer {
+    void answer(MessageExt request);
+  }
+
   private final DeliveryListener listener;
+  private final Answer answer;
   private final byte[] scratch = new byte[OutgoingMessage.STAMP_BYTES];
   private volatile boolean closed;
 
-  DeliveryDispatcher(DeliveryListener listener) {
+  /**
+   * A dispatcher to {@code listener}.
+   *
+   * @param answer a replier's answer to each stamped message, or null for a plain consumer
+   */
+  DeliveryDispatcher(DeliveryListener listener, Answer answer) {
     this.listener = listener;
+    this.answer = answer;
   }
 
   /** Delivers a batch; any consume thread. */
@@ -34,6 +46,9 @@ final class DeliveryDispatcher {
           continue;
         }
         listener.onDelivery(stamp, 0, message.getReconsumeTimes() > 0, message.getStoreTimestamp());
+        if (answer != null) {
+          answer.answer(message);
+        }
       }
     }
   }

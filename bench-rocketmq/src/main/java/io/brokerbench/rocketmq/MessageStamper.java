@@ -5,7 +5,6 @@ import java.util.Map;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageConst;
 import org.apache.rocketmq.common.message.MessageDecoder;
-import org.apache.rocketmq.common.message.MessageExt;
 
 /**
  * The encode path: copies the core's {@link OutgoingMessage} into a reusable client {@link Message}
@@ -88,7 +87,7 @@ final class MessageStamper {
    * @return the array holding the stamp at offset 0 (the body or {@code scratch}), or null when the
    *     message carries none
    */
-  static byte[] stampOf(MessageExt message, byte[] scratch) {
+  static byte[] stampOf(Message message, byte[] scratch) {
     byte[] body = message.getBody();
     if (body != null && body.length >= OutgoingMessage.STAMP_BYTES) {
       return body;

@@ -218,7 +218,8 @@ public record RocketMqConfig(
   static final DeclaredOption<TopicSetup> TOPIC_SETUP =
       DeclaredOption.choice(
           "topic-setup",
-          "create (and delete afterwards), predeclared (must exist) or auto (broker creates)",
+          "create when missing (and delete afterwards; an existing topic is used as it is and kept),"
+              + " predeclared (must exist) or auto (broker creates)",
           TopicSetup.class,
           TopicSetup.CREATE);
   static final DeclaredOption<String> ACCESS_KEY =

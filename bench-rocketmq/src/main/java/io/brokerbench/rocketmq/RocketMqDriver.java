@@ -3,6 +3,7 @@ package io.brokerbench.rocketmq;
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeMode;
 import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
+import io.brokerbench.rocketmq.RocketMqConfig.SendMode;
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.CallingThreadExecutor;
@@ -13,15 +14,20 @@ import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
@@ -34,11 +40,16 @@ import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
 import org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueAveragely;
+import org.apache.rocketmq.client.consumer.store.OffsetStore;
+import org.apache.rocketmq.client.consumer.store.ReadOffsetType;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.impl.factory.MQClientInstance;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.utils.MessageUtil;
 import org.apache.rocketmq.common.MQVersion;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageQueue;
 import org.apache.rocketmq.remoting.RPCHook;
 
 /**
@@ -62,6 +73,7 @@ public final class RocketMqDriver implements Driver {
 
   private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration ASSIGNMENT_WAIT = Duration.ofSeconds(3);
+  private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(1);
   private static final long SHUTDOWN_WAIT_MILLIS = 30_000;
   private static final int AUTO_BATCH_IDLE_DELAY_MILLIS = 200;
 
@@ -75,6 +87,7 @@ public final class RocketMqDriver implements Driver {
   private final List<String> created = new ArrayList<>();
   private final Set<String> destinations = new HashSet<>();
   private final List<Thread> shutdowns = new ArrayList<>();
+  private final Map<String, List<DefaultMQPushConsumer>> pushConsumers = new ConcurrentHashMap<>();
   private DefaultMQProducer producerClient;
   private volatile WriteConsolidation writeConsolidation;
   private final ProducerThreadSendExecutor producerSends = new ProducerThreadSendExecutor();
@@ -165,8 +178,9 @@ public final class RocketMqDriver implements Driver {
       destinations.add(topic);
       switch (config.topicSetup()) {
         case CREATE -> {
-          admin.create(topic, config.queuesPerTopic());
-          if (!created.contains(topic)) {
+          // A topic that is already there is the user's: used as it is, and never deleted.
+          if (!created.contains(topic) && !admin.exists(topic)) {
+            admin.create(topic, config.queuesPerTopic());
             created.add(topic);
           }
         }
@@ -192,6 +206,18 @@ public final class RocketMqDriver implements Driver {
       throws DriverException {
     if (producerClient == null) {
       producerClient = startProducerClient(spec.bodyBytes());
+    }
+    if (config.sendMode() == SendMode.SYNC
+        && config.batchSize() <= 1
+        && spec.inFlightWindow() > 1) {
+      // A sync producer has one send in flight; a larger window would be a promise not kept. (A
+      // sync batch send has a batch in flight: its window covers the batch.)
+      throw new DriverException(
+          "--send-mode sync sends one message at a time per producer, so "
+              + spec.inFlightWindow()
+              + " in flight (-w or --in-flight) cannot be kept: use --producers "
+              + spec.inFlightWindow()
+              + " for that many sync senders, or leave out --send-mode sync");
     }
     MessageStamper stamper =
         new MessageStamper(spec.destination(), config.tag(), config.keys(), config.delayLevel());
@@ -279,6 +305,64 @@ public final class RocketMqDriver implements Driver {
   @Override
   public synchronized Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
+    return consumer(spec, new DeliveryDispatcher(listener, null), listener);
+  }
+
+  /**
+   * A requester on RocketMQ's request-reply API, through the driver's producer client; RocketMQ's
+   * own timeout of a request is the send timeout's, at least a minute, so that the core's reply
+   * timeout decides when a request timed out.
+   */
+  @Override
+  public synchronized Producer createRequester(
+      ProducerSpec spec, SendListener listener, ReplyListener replies) throws DriverException {
+    if (producerClient == null) {
+      producerClient = startProducerClient(spec.bodyBytes());
+    }
+    return new RocketMqRequester(
+        producerClient,
+        new MessageStamper(spec.destination(), config.tag(), config.keys(), 0),
+        spec.bodyBytes(),
+        Math.max(REQUEST_TIMEOUT.toMillis(), config.sendTimeout().toMillis()),
+        listener,
+        replies);
+  }
+
+  /**
+   * A push consumer that answers each request, once the core saw it, with a reply message carrying
+   * the request's body (and stamp) sent one way through the driver's producer client; the broker
+   * pushes it to the requesting client. A message that is not a request gets no reply.
+   */
+  @Override
+  public synchronized Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    if (producerClient == null) {
+      producerClient = startProducerClient(OutgoingMessage.STAMP_BYTES);
+    }
+    DefaultMQProducer replies = producerClient;
+    return consumer(
+        spec,
+        new DeliveryDispatcher(
+            listener,
+            request -> {
+              try {
+                Message reply = MessageUtil.createReplyMessage(request, request.getBody());
+                String stamp = request.getUserProperty(MessageStamper.STAMP_PROPERTY);
+                if (stamp != null) {
+                  reply.putUserProperty(MessageStamper.STAMP_PROPERTY, stamp);
+                }
+                replies.sendOneway(reply);
+              } catch (Exception e) {
+                // Not a request, or the reply could not leave: its requester counts it as timed
+                // out.
+              }
+            }),
+        listener);
+  }
+
+  private Consumer consumer(
+      ConsumerSpec spec, DeliveryDispatcher dispatcher, DeliveryListener listener)
+      throws DriverException {
     String topic = spec.destination();
     String group = group(topic);
     // A fresh instance name each time: a closed consumer's client may still be stopping.
@@ -288,7 +372,6 @@ public final class RocketMqDriver implements Driver {
         config.sqlFilter()
             ? MessageSelector.bySql(config.filter())
             : MessageSelector.byTag(config.filter());
-    DeliveryDispatcher dispatcher = new DeliveryDispatcher(listener);
     try {
       if (config.consumeMode() == ConsumeMode.LITE_PULL) {
         return litePullConsumer(spec, group, instanceName, from, selector, dispatcher, listener);
@@ -349,6 +432,9 @@ public final class RocketMqDriver implements Driver {
       throw e;
     }
     awaitAssignment(client);
+    pushConsumers
+        .computeIfAbsent(spec.destination(), t -> new CopyOnWriteArrayList<>())
+        .add(client);
     return new RocketMqConsumer(this, "consumer " + group, client::shutdown, dispatcher);
   }
 
@@ -453,6 +539,34 @@ public final class RocketMqDriver implements Driver {
         throw new DriverException("interrupted while the RocketMQ consumer started", e);
       }
     }
+  }
+
+  /**
+   * Messages of the topic its push consumers have not consumed: per queue, the broker's end of the
+   * queue less the group's consumed offset as the consumers hold it now (newer than what the broker
+   * was last told; a message pulled but not yet handed over counts as waiting). -1 with pull
+   * consumers, whose offsets are committed in the background.
+   */
+  @Override
+  @SuppressWarnings("deprecation") // getDefaultMQPushConsumerImpl: the only way to the offsets
+  public long messagesWaiting(String topic) throws DriverException {
+    List<DefaultMQPushConsumer> clients = pushConsumers.get(topic);
+    if (clients == null) {
+      return -1;
+    }
+    long waiting = 0;
+    for (Map.Entry<MessageQueue, Long> end : admin.queueEnds(topic).entrySet()) {
+      long consumed = -1;
+      for (DefaultMQPushConsumer client : clients) {
+        OffsetStore offsets = client.getDefaultMQPushConsumerImpl().getOffsetStore();
+        consumed =
+            Math.max(consumed, offsets.readOffset(end.getKey(), ReadOffsetType.READ_FROM_MEMORY));
+      }
+      if (consumed >= 0) {
+        waiting += Math.max(0, end.getValue() - consumed);
+      }
+    }
+    return waiting;
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.brokerbench.spi.ConnectFailure;
 import io.brokerbench.spi.DriverException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,6 +14,7 @@ import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.common.MixAll;
 import org.apache.rocketmq.common.TopicConfig;
 import org.apache.rocketmq.common.constant.PermName;
+import org.apache.rocketmq.common.message.MessageQueue;
 import org.apache.rocketmq.remoting.RPCHook;
 import org.apache.rocketmq.remoting.exception.RemotingConnectException;
 import org.apache.rocketmq.remoting.exception.RemotingTimeoutException;
@@ -189,6 +191,29 @@ final class TopicAdmin {
         Thread.currentThread().interrupt();
         throw new DriverException("interrupted while waiting for topic '" + topic + "'", e);
       }
+    }
+  }
+
+  /**
+   * The end of each queue of a topic, as the broker stores it: the offset the next message written
+   * to the queue will get.
+   *
+   * @throws DriverException when the broker cannot be asked
+   */
+  Map<MessageQueue, Long> queueEnds(String topic) throws DriverException {
+    try {
+      Map<MessageQueue, Long> ends = new HashMap<>();
+      admin
+          .examineTopicStats(topic)
+          .getOffsetTable()
+          .forEach((queue, offsets) -> ends.put(queue, offsets.getMaxOffset()));
+      return ends;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DriverException("interrupted while asking for the queues of '" + topic + "'", e);
+    } catch (Exception e) {
+      throw new DriverException(
+          "cannot ask the broker for the queues of '" + topic + "': " + Errors.reason(e), e);
     }
   }
 

@@ -19,8 +19,9 @@ import java.util.Map;
 
 /**
  * Turns a {@link Scenario} into its {@link Cell}s, as JMH's {@code Runner} explodes its parameter
- * matrix, and checks each: its driver exists, the driver declares every option name the cell gives
- * it, and the cell's workload is valid. A mistake is reported at the line that wrote it.
+ * matrix (less the combinations its {@link Exclusion}s name), and checks each: its driver exists,
+ * the driver declares every option name the cell gives it, and the cell's workload is valid. A
+ * mistake is reported at the line that wrote it.
  *
  * <p>Layers of a cell, each overriding the one before ({@link WorkloadSpec#overriddenBy}): the base
  * {@code workload}, the cell length ({@code duration}/{@code count}), each axis value's own
@@ -58,6 +59,13 @@ final class CellExpansion {
         }
       }
       combinations = next;
+    }
+    combinations.removeIf(
+        values ->
+            scenario.exclusions().stream().anyMatch(e -> e.excludes(scenario.axes(), values)));
+    if (combinations.isEmpty()) {
+      throw new ScenarioException(
+          scenario.exclusions().get(0).position(), "the exclusions leave no cell to run");
     }
     int total = combinations.size() * scenario.repetitions();
     int digits = Math.max(3, String.valueOf(total - 1).length());

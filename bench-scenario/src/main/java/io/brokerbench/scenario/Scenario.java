@@ -26,6 +26,7 @@ import java.util.List;
  * @param workload the base workload, which every cell starts from
  * @param cellLength {@code duration} or {@code count} of each cell, over the base workload
  * @param axes the axes, the first varying slowest
+ * @param exclusions combinations of axis values not run
  * @param repetitions how many times each combination of axis values runs
  * @param freshQueues give each cell its own queue names, so no cell sees another's leftovers
  * @param assertions threshold expressions, kept as written
@@ -42,6 +43,7 @@ public record Scenario(
     List<Setting> workload,
     List<Setting> cellLength,
     List<Axis> axes,
+    List<Exclusion> exclusions,
     int repetitions,
     boolean freshQueues,
     List<String> assertions,
@@ -55,6 +57,7 @@ public record Scenario(
     workload = List.copyOf(workload);
     cellLength = List.copyOf(cellLength);
     axes = List.copyOf(axes);
+    exclusions = List.copyOf(exclusions);
     assertions = List.copyOf(assertions);
     shortSettings = List.copyOf(shortSettings);
   }
@@ -89,6 +92,7 @@ public record Scenario(
             workload,
             cellLength,
             axes,
+            exclusions,
             repetitions,
             freshQueues,
             assertions,
@@ -100,8 +104,8 @@ public record Scenario(
   }
 
   /**
-   * The cells: the cartesian product of the axes' values (the first axis varying slowest), each
-   * repeated {@link #repetitions} times.
+   * The cells: the cartesian product of the axes' values (the first axis varying slowest) less the
+   * excluded combinations, each repeated {@link #repetitions} times.
    *
    * @throws ScenarioException when a cell's workload or driver options are not valid
    */

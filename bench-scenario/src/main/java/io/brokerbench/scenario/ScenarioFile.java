@@ -40,6 +40,7 @@ final class ScenarioFile {
           "options",
           "workload",
           "axes",
+          "exclude",
           "repetitions",
           "duration",
           "count",
@@ -94,6 +95,7 @@ final class ScenarioFile {
       }
     }
     List<Axis> axes = axes(top.get("axes"));
+    List<Exclusion> exclusions = exclusions(top.get("exclude"), axes);
     if (driver == null && axes.stream().noneMatch(a -> a.kind() == Axis.Kind.DRIVER)) {
       throw new ScenarioException(
           driverPosition, "missing: name a driver (driver: amqp091) or give an axis named driver");
@@ -133,12 +135,59 @@ final class ScenarioFile {
         workload,
         cellLength,
         axes,
+        exclusions,
         repetitions,
         freshQueues,
         assertions,
         shortSettings,
         maxRate,
         false);
+  }
+
+  /** The {@code exclude:} entries, each naming axes of this file and labels of their values. */
+  private List<Exclusion> exclusions(NodeTuple tuple, List<Axis> axes) {
+    List<Exclusion> exclusions = new ArrayList<>();
+    if (tuple == null) {
+      return exclusions;
+    }
+    for (Node entry : sequence(tuple.getValueNode(), "exclude")) {
+      Map<String, NodeTuple> map = mapping(entry, "exclude", null);
+      if (map.isEmpty()) {
+        throw new ScenarioException(
+            position(entry, "exclude"), "an empty entry would exclude every cell: name axes");
+      }
+      Map<String, String> labels = new LinkedHashMap<>();
+      for (Map.Entry<String, NodeTuple> named : map.entrySet()) {
+        Position position = keyPosition(named.getValue());
+        Axis axis =
+            axes.stream()
+                .filter(a -> a.name().equals(named.getKey()))
+                .findFirst()
+                .orElseThrow(
+                    () ->
+                        new ScenarioException(
+                            position,
+                            "no axis named '"
+                                + named.getKey()
+                                + "': the axes are "
+                                + axes.stream().map(Axis::name).collect(Collectors.joining(", "))));
+        String label = scalar(named.getValue().getValueNode(), named.getKey());
+        List<String> known = axis.values().stream().map(AxisValue::label).toList();
+        if (!known.contains(label)) {
+          throw new ScenarioException(
+              position,
+              "axis "
+                  + axis.name()
+                  + " has no value '"
+                  + label
+                  + "': its values are "
+                  + String.join(", ", known));
+        }
+        labels.put(axis.name(), label);
+      }
+      exclusions.add(new Exclusion(labels, position(entry, "exclude")));
+    }
+    return exclusions;
   }
 
   private List<Axis> axes(NodeTuple tuple) {

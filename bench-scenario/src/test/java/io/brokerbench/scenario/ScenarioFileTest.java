@@ -68,6 +68,47 @@ class ScenarioFileTest {
   }
 
   @Test
+  void excludedCombinationsAreNotRunAndTheRestKeepTheirOrder() throws IOException {
+    Scenario scenario =
+        Scenario.load(
+            file(
+                "name: pairs",
+                "driver: loopback",
+                "workload: {count: 1000}",
+                "axes:",
+                "  - {name: size, values: [12, 1KiB, 4KiB]}",
+                "  - name: queue-capacity",
+                "    values: [{value: 128, label: small}, {value: 1024, label: large}]",
+                "exclude:",
+                "  - {size: 12, queue-capacity: large}",
+                "  - {size: 4KiB}"));
+
+    assertThat(scenario.cells())
+        .extracting(Cell::id)
+        .containsExactly(
+            "000-size=12-queue-capacity=small",
+            "001-size=1KiB-queue-capacity=small",
+            "002-size=1KiB-queue-capacity=large");
+  }
+
+  @Test
+  void anExclusionNamesAxesAndLabelsOfTheFile() throws IOException {
+    String[] head = {"name: x", "driver: loopback", "axes: [{name: size, values: [12, 1KiB]}]"};
+    assertThat(error(with(head, "exclude: [{sizes: 12}]")))
+        .isEqualTo("FILE:4: sizes: no axis named 'sizes': the axes are size");
+    assertThat(error(with(head, "exclude: [{size: 13}]")))
+        .isEqualTo("FILE:4: size: axis size has no value '13': its values are 12, 1KiB");
+    assertThat(error(with(head, "exclude: [{size: 12}, {size: 1KiB}]")))
+        .isEqualTo("FILE:4: exclude: the exclusions leave no cell to run");
+  }
+
+  private static String[] with(String[] lines, String last) {
+    String[] longer = java.util.Arrays.copyOf(lines, lines.length + 1);
+    longer[lines.length] = last;
+    return longer;
+  }
+
+  @Test
   void eachCellGetsItsOwnQueueUnlessFreshQueuesIsFalse() throws IOException {
     String[] lines = {
       "name: q",

@@ -1,6 +1,7 @@
 package io.brokerbench.spi;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * An open connection to one broker (or cluster) for one run. Created by {@link
@@ -32,6 +33,72 @@ public interface Driver extends AutoCloseable {
    * threads at once serializes the calls).
    */
   Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener) throws DriverException;
+
+  /**
+   * Creates a requester for a request-reply run: a producer whose every message is a request with a
+   * reply address and a correlation id, and whose replies reach {@code replies}. The requests are
+   * sent as {@link #createProducer} sends messages; {@code spec}'s window is 0 (requests are not
+   * confirmed: the reply is their answer).
+   *
+   * @throws DriverException when the driver has no request-reply (the default) or the requester
+   *     cannot be set up
+   */
+  default Producer createRequester(ProducerSpec spec, SendListener listener, ReplyListener replies)
+      throws DriverException {
+    throw new DriverException(
+        "driver '" + description().driver() + "' has no request-reply: choose another driver");
+  }
+
+  /**
+   * Creates a replier for a request-reply run and starts consuming: a consumer that, after the
+   * listener saw a request, sends the request's body back to the request's reply address with its
+   * correlation id, then acknowledges the request as {@code spec} says.
+   *
+   * @throws DriverException when the driver has no request-reply (the default) or the replier
+   *     cannot be set up
+   */
+  default Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
+      throws DriverException {
+    throw new DriverException(
+        "driver '" + description().driver() + "' has no request-reply: choose another driver");
+  }
+
+  /**
+   * Opens one connection that carries no messages, with {@code channels} channels (AMQP 0.9.1) or
+   * sessions (AMQP 1.0), for a many-connections run. May be called from several threads at once.
+   * The driver must not spend a thread per connection: a run may hold tens of thousands.
+   *
+   * @param index the connection's number in the run, for its name
+   * @throws DriverException when the connection or one of its channels cannot be opened, or the
+   *     driver cannot hold idle connections (the default)
+   */
+  default IdleConnection openIdleConnection(int index, int channels) throws DriverException {
+    throw new DriverException(
+        "driver '"
+            + description().driver()
+            + "' cannot open idle connections: choose another driver for --connections");
+  }
+
+  /**
+   * The memory the broker uses now, for a many-connections run's broker memory per connection.
+   * Bounded by the connect timeout.
+   *
+   * @return the reading, or null when the driver has no way to ask its broker (the default)
+   * @throws DriverException when the driver has ways to ask but none answered, saying which it
+   *     tried and how to enable one
+   */
+  default BrokerMemory brokerMemory() throws DriverException {
+    return null;
+  }
+
+  /**
+   * Where each producer and consumer connected, when the driver spreads them over several nodes or
+   * places them by where their queue lives: {@code "producer 0"} → a node, for the report. Empty
+   * (the default) when there is nothing to tell.
+   */
+  default Map<String, String> clientNodes() {
+    return Map.of();
+  }
 
   /**
    * Messages ready in a destination now, as the broker counts them (a queue's depth), so that at

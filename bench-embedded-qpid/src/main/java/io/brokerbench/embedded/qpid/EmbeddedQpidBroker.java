@@ -135,6 +135,7 @@ public final class EmbeddedQpidBroker implements AutoCloseable {
         throw listener.error;
       }
       Broker<?> broker = broker(listener);
+      keepThroughSignals(broker);
       TestPki pki = null;
       if (tls) {
         pki = TestPki.create(workDir.resolve("tls"), CLIENT_CERTIFICATE_USER);
@@ -158,6 +159,30 @@ public final class EmbeddedQpidBroker implements AutoCloseable {
       if (!started) {
         shutdownQuietly(launcher);
         deleteQuietly(workDir);
+      }
+    }
+  }
+
+  /**
+   * Removes the shutdown hook Qpid registers when the broker opens ({@code BrokerImpl}'s private
+   * {@code _shutdownHook}, which stops it at once): on Ctrl-C or SIGTERM the run that uses this
+   * broker must still finish, print and write its results within the signal's grace, then {@link
+   * #close()} it. Where the field is not there (another Qpid version) the hook stays.
+   */
+  private static void keepThroughSignals(Broker<?> broker) {
+    for (Class<?> type = broker.getClass(); type != null; type = type.getSuperclass()) {
+      try {
+        java.lang.reflect.Field field = type.getDeclaredField("_shutdownHook");
+        field.setAccessible(true);
+        if (field.get(broker) instanceof Thread hook) {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        }
+        return;
+      } catch (NoSuchFieldException e) {
+        // Declared higher up (the broker's class may be a generated subclass).
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        // Qpid's hook stays: a signal then stops the broker before the run's summary.
+        return;
       }
     }
   }
@@ -306,6 +331,8 @@ public final class EmbeddedQpidBroker implements AutoCloseable {
     closed = true;
     try {
       launcher.shutdown();
+    } catch (IllegalStateException e) {
+      // Already stopped (by Qpid's own shutdown hook, where it could not be removed).
     } finally {
       deleteQuietly(workDir);
     }

@@ -1,0 +1,75 @@
+package io.brokerbench.amqp10;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.result.RequestReplyCounts;
+import io.brokerbench.result.ResultSchema;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.spi.Driver;
+import io.brokerbench.workload.RequestReply;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Request-reply over AMQP 1.0: requests carry a reply address (a queue per requester, or a dynamic
+ * receiver's node where the broker has them) and a correlation id; repliers answer each one.
+ */
+class Amqp10RequestReplyIT {
+  private static Workload requests() {
+    return Workload.builder()
+        .producers(2)
+        .consumers(2)
+        .destination(
+            "bb-rpc10-"
+                + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36)
+                    .toLowerCase(Locale.ROOT))
+        .messageBytes(500)
+        .rate(1_000)
+        .duration(Duration.ofSeconds(2))
+        .reportInterval(Duration.ofMillis(500))
+        .requestReply(new RequestReply(true, Duration.ofSeconds(5), Duration.ZERO))
+        .build();
+  }
+
+  private static RunResult run(Map<String, String> options) throws Exception {
+    try (Driver driver = new Amqp10DriverProvider().open(options)) {
+      try {
+        RunResult result = BenchmarkRun.builder(requests()).driver(driver).build().run();
+        ResultSchema.assertValid(result);
+        return result;
+      } finally {
+        driver.cleanup();
+      }
+    }
+  }
+
+  @Test
+  void everyRequestIsAnsweredThroughAReplyQueue() throws Exception {
+    RunResult result = run(TestBroker.options());
+
+    assertThat(result.status()).isEqualTo("completed");
+    RequestReplyCounts counts = result.requestReply();
+    assertThat(counts.requests()).isEqualTo(2_000);
+    assertThat(counts.replied()).isEqualTo(2_000);
+    assertThat(counts.troubled()).isFalse();
+    assertThat(result.latency().get("rtt").count()).isEqualTo(2_000);
+    assertThat(result.latency().get("rtt").p50Micros())
+        .isGreaterThan(result.latency().get("e2e").p50Micros());
+    assertThat(result.integrity().lost()).isZero();
+  }
+
+  @Test
+  void theEmbeddedBrokerAnswersThroughDynamicReceivers() throws Exception {
+    RunResult result = run(Map.of("reply-to", "dynamic"));
+
+    RequestReplyCounts counts = result.requestReply();
+    assertThat(counts.requests()).isEqualTo(2_000);
+    assertThat(counts.replied()).isEqualTo(2_000);
+    assertThat(counts.troubled()).isFalse();
+  }
+}

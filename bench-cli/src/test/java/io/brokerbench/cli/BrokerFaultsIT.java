@@ -1,0 +1,375 @@
+package io.brokerbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.contract.PrivateRabbitMqNode;
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.ResultSchema;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Warning;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Faults injected into a broker while the jar runs against it, as a user would meet them: a private
+ * RabbitMQ 4.0.5 node (never the machine's) killed, frozen with SIGSTOP for less and for more than
+ * the heartbeat, held in a memory alarm, or not running at all, for each AMQP driver. Each test
+ * checks how long the run took to end, its exit code, the error on standard error against the
+ * summary and {@code result.json}, that the files are written and valid, and that every sent
+ * message is confirmed, refused or still unconfirmed.
+ */
+class BrokerFaultsIT {
+  private static final int PORT = 5733;
+  private static final String INTERVAL_LINE = "^ +[0-9]+\\.[0-9] +[0-9]";
+  private static PrivateRabbitMqNode node;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void startNode() throws Exception {
+    node = PrivateRabbitMqNode.start("bb-faults-it", PORT);
+  }
+
+  @AfterAll
+  static void stopNode() throws Exception {
+    if (node != null) {
+      node.close();
+    }
+  }
+
+  /** {@code bench run DRIVER} against port {@code port}, queue {@code queue}, then {@code more}. */
+  private List<String> run(String driver, int port, String queue, String... more) {
+    List<String> args = new ArrayList<>(List.of("run", driver));
+    String url = "amqp://guest:guest@127.0.0.1:" + port;
+    if (driver.equals("amqp091")) {
+      args.addAll(List.of("-h", url));
+    } else {
+      args.addAll(List.of("--url", url, "--address", "/queues/%s"));
+    }
+    args.addAll(List.of("-u", queue + "-" + driver, "-o", dir.toString()));
+    args.addAll(List.of(more));
+    return args;
+  }
+
+  /** The driver's option for how long a silent broker is tolerated, in seconds. */
+  private static String heartbeatOption(String driver) {
+    return driver.equals("amqp091") ? "--heartbeat" : "--idle-timeout";
+  }
+
+  private RunResult result() throws Exception {
+    Path json = dir.resolve(OutputOptions.JSON);
+    ResultSchema.assertValid(json);
+    return JsonResult.read(json);
+  }
+
+  /**
+   * A failed run says one thing everywhere: exit 1, result.json's error, one line on standard error
+   * and, for a run that measured something, the summary's error.
+   */
+  private static void failedWithOneError(BenchProcess bench, int exit, RunResult result) {
+    assertThat(exit).as("%s%s", bench.out(), bench.err()).isEqualTo(ExitCodes.RUN_FAILED);
+    assertThat(result.status()).isEqualTo(RunResult.FAILED);
+    assertThat(bench.err()).isEqualTo("bench: run failed: " + result.error() + "\n");
+    if (!result.failedBeforeSending()) {
+      assertThat(bench.out())
+          .contains("== brokerbench summary (failed) ==")
+          .contains("error: " + result.error());
+    }
+  }
+
+  /** Every message sent is confirmed, refused or failed, or still unconfirmed at the end. */
+  private static void everySentMessageAccountedFor(RunResult result) {
+    MessageCounts c = result.totals().counts();
+    assertThat(c.sent()).isPositive();
+    assertThat(c.confirmed() + c.notAccepted().total() + c.unconfirmed()).isEqualTo(c.sent());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"amqp091", "amqp10"})
+  void aKilledBrokerEndsTheRunAtOnceWithOneErrorAndTheFiles(String driver) throws Exception {
+    BenchProcess bench =
+        BenchProcess.start(
+            run(driver, PORT, "bb-kill", "-r", "2000", "-z", "30s", "-c", "100")
+                .toArray(String[]::new));
+    try {
+      bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
+      node.signal("KILL");
+      long killed = System.nanoTime();
+      int exit = bench.waitFor(Duration.ofSeconds(30));
+
+      assertThat(Duration.ofNanos(bench.endNanos() - killed)).isLessThan(Duration.ofSeconds(10));
+      RunResult result = result();
+      failedWithOneError(bench, exit, result);
+      assertThat(result.error()).contains("127.0.0.1:" + PORT).containsIgnoringCase("connection");
+      everySentMessageAccountedFor(result);
+      // Messages unconfirmed at the kill are not claimed as accepted, so not as lost either; a
+      // confirmed message the consumer had not received yet is (the broker died with it).
+      assertThat(result.integrity().lost()).isLessThan(200);
+      assertThat(result.integrity().unique() + result.integrity().lost())
+          .isGreaterThanOrEqualTo(result.totals().counts().confirmed());
+    } finally {
+      node.restart();
+    }
+  }
+
+  /**
+   * The property brokerbench exists for: a 1 s freeze at 5,000 msg/s in a 25 s run shows as the
+   * open-loop schedule says it must. Every message intended during the freeze waits for its end, so
+   * 1% of the run's messages (0.25 s of them) wait longer than the freeze less 0.25 s, plus the
+   * little the broker takes to work off the backlog.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"amqp091", "amqp10"})
+  void aOneSecondFreezeShowsInTheP99FromTheIntendedSendTime(String driver) throws Exception {
+    BenchProcess bench =
+        BenchProcess.start(
+            run(
+                    driver,
+                    PORT,
+                    "bb-freeze",
+                    "-r",
+                    "5000",
+                    "-z",
+                    "25s",
+                    "-c",
+                    "1000",
+                    heartbeatOption(driver),
+                    "5")
+                .toArray(String[]::new));
+    double frozenSeconds;
+    try {
+      bench.awaitLine(INTERVAL_LINE, 8, Duration.ofSeconds(40));
+      node.signal("STOP");
+      long stopped = System.nanoTime();
+      Thread.sleep(1_000);
+      node.signal("CONT");
+      frozenSeconds = (System.nanoTime() - stopped) / 1e9;
+    } finally {
+      node.signal("CONT");
+    }
+    int exit = bench.waitFor(Duration.ofSeconds(60));
+
+    assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
+    RunResult result = result();
+    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.integrity().lost()).isZero();
+    everySentMessageAccountedFor(result);
+    LatencySummary e2e = result.latency().get("e2e");
+    double expectedP99 = frozenSeconds - 0.01 * 25;
+    assertThat(e2e.p99Micros() / 1e6)
+        .as("e2e p99 (s), freeze of %.3f s", frozenSeconds)
+        .isBetween(expectedP99 - 0.03, expectedP99 + 0.2);
+    assertThat(e2e.maxMicros() / 1e6).isBetween(frozenSeconds - 0.05, frozenSeconds + 0.3);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"amqp091", "amqp10"})
+  void aFreezeLongerThanTheHeartbeatFailsTheRunOnceTheHeartbeatIsMissed(String driver)
+      throws Exception {
+    BenchProcess bench =
+        BenchProcess.start(
+            run(
+                    driver,
+                    PORT,
+                    "bb-frozen",
+                    "-r",
+                    "2000",
+                    "-z",
+                    "60s",
+                    "-c",
+                    "100",
+                    heartbeatOption(driver),
+                    "2")
+                .toArray(String[]::new));
+    long stopped;
+    int exit;
+    try {
+      bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
+      node.signal("STOP");
+      stopped = System.nanoTime();
+      exit = bench.waitFor(Duration.ofSeconds(40));
+    } finally {
+      node.signal("CONT");
+    }
+
+    // Two missed heartbeats, then a clean-up that gives up on the frozen broker.
+    assertThat(Duration.ofNanos(bench.endNanos() - stopped)).isLessThan(Duration.ofSeconds(20));
+    RunResult result = result();
+    failedWithOneError(bench, exit, result);
+    assertThat(result.error()).containsPattern("(?i)heartbeat|idle-timeout");
+    everySentMessageAccountedFor(result);
+    assertThat(result.integrity().lost()).isZero();
+    // The sends the schedule intended while the broker was frozen are counted, with how late.
+    LatencySummary unsent = result.latency().get("unsent");
+    assertThat(unsent.count()).isGreaterThan(2_000);
+    assertThat(unsent.maxMicros() / 1e6).isGreaterThan(2.0);
+  }
+
+  /**
+   * SIGTERM while the broker is frozen (and the heartbeat has not given up on it yet): the summary
+   * of the run so far comes out and the files are written, within the signal's grace, although no
+   * close can complete against the frozen broker.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"amqp091", "amqp10"})
+  void aSignalWhileTheBrokerIsFrozenStillPrintsAndWritesTheResults(String driver) throws Exception {
+    BenchProcess bench =
+        BenchProcess.start(
+            run(driver, PORT, "bb-term", "-r", "1000", "-z", "60s", "-c", "100")
+                .toArray(String[]::new));
+    long signalled;
+    int exit;
+    try {
+      bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
+      node.signal("STOP");
+      Thread.sleep(2_000);
+      bench.signal("TERM");
+      signalled = System.nanoTime();
+      exit = bench.waitFor(Duration.ofSeconds(40));
+    } finally {
+      node.signal("CONT");
+    }
+
+    assertThat(Duration.ofNanos(bench.endNanos() - signalled)).isLessThan(Duration.ofSeconds(20));
+    // A JVM ended by SIGTERM exits 143 (128 + 15), once the summary and the files are out.
+    assertThat(exit).as("%s%s", bench.out(), bench.err()).isEqualTo(143);
+    assertThat(bench.out()).contains("== brokerbench summary (interrupted) ==");
+    RunResult result = result();
+    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
+    everySentMessageAccountedFor(result);
+    assertThat(result.integrity().lost()).isZero();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"amqp091", "amqp10"})
+  void aMemoryAlarmThatStaysOnEndsTheRunAtItsDurationWithTheFlowControlSaid(String driver)
+      throws Exception {
+    BenchProcess bench =
+        BenchProcess.start(
+            run(driver, PORT, "bb-alarm", "-r", "1000", "-z", "6s", "-c", "100")
+                .toArray(String[]::new));
+    int exit;
+    try {
+      bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
+      node.memoryAlarm(true);
+      exit = bench.waitFor(Duration.ofSeconds(60));
+    } finally {
+      node.memoryAlarm(false);
+    }
+
+    // Six seconds, the drain's grace for what stays unconfirmed (10 s), and closing.
+    assertThat(bench.elapsed()).isLessThan(Duration.ofSeconds(35));
+    RunResult result = result();
+    assertThat(bench.out()).contains("FLOW_CONTROL");
+    assertThat(result.flowControl().blockedAtEnd()).isTrue();
+    everySentMessageAccountedFor(result);
+    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.latency().get("unsent").count()).isPositive();
+    assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
+  }
+
+  /** The driver's options for a queue that outlives its clients, as a ride-through needs. */
+  private static String[] durableQueue(String driver) {
+    return driver.equals("amqp091")
+        ? new String[] {"-f", "persistent", "--auto-delete", "false"}
+        : new String[] {"-f", "persistent"};
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"amqp091", "amqp10"})
+  void aBrokerStoppedUnderTheRunFailsItWithoutReconnect(String driver) throws Exception {
+    BenchProcess bench =
+        BenchProcess.start(
+            run(driver, PORT, "bb-stop", "-r", "1000", "-z", "30s", "-c", "100")
+                .toArray(String[]::new));
+    long stopped;
+    int exit;
+    try {
+      bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
+      node.application(false);
+      stopped = System.nanoTime();
+      exit = bench.waitFor(Duration.ofSeconds(40));
+    } finally {
+      node.application(true);
+    }
+
+    assertThat(Duration.ofNanos(bench.endNanos() - stopped)).isLessThan(Duration.ofSeconds(15));
+    RunResult result = result();
+    failedWithOneError(bench, exit, result);
+    everySentMessageAccountedFor(result);
+    assertThat(result.connectionLosses().happened()).isFalse();
+  }
+
+  /**
+   * With {@code --on-connection-loss reconnect}, a broker stopped for about three seconds and
+   * started again: producer and consumer reconnect, the outage is counted and shows as latency from
+   * the intended send time, every intended send leaves, and nothing the broker confirmed is lost.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"amqp091", "amqp10"})
+  void withReconnectARestartedBrokerIsRiddenThrough(String driver) throws Exception {
+    List<String> args =
+        run(
+            driver,
+            PORT,
+            "bb-ride",
+            "-r",
+            "1000",
+            "-z",
+            "20s",
+            "-c",
+            "100",
+            "--on-connection-loss",
+            "reconnect");
+    args.addAll(List.of(durableQueue(driver)));
+    BenchProcess bench = BenchProcess.start(args.toArray(String[]::new));
+    try {
+      bench.awaitLine(INTERVAL_LINE, 3, Duration.ofSeconds(30));
+      node.application(false);
+      Thread.sleep(3_000);
+    } finally {
+      node.application(true);
+    }
+    int exit = bench.waitFor(Duration.ofSeconds(60));
+
+    assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
+    RunResult result = result();
+    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(bench.out()).contains("CONNECTION LOST: ").contains("RECONNECTED: ");
+    assertThat(result.connectionLosses().losses()).isGreaterThanOrEqualTo(2);
+    assertThat(result.connectionLosses().reconnects())
+        .isEqualTo(result.connectionLosses().losses());
+    assertThat(result.connectionLosses().lostAtEnd()).isFalse();
+    assertThat(result.connectionLosses().outageSeconds()).isBetween(2.5, 20.0);
+    assertThat(result.warned(Warning.CONNECTION_LOSS)).isTrue();
+    everySentMessageAccountedFor(result);
+    assertThat(result.totals().counts().sent()).isEqualTo(20_000);
+    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.latency().get("e2e").maxMicros() / 1e6).isGreaterThan(2.5);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"amqp091", "amqp10"})
+  void aBrokerThatIsNotRunningFailsTheRunWithOneLineAndAResult(String driver) throws Exception {
+    int down = PORT + 1;
+    BenchProcess bench =
+        BenchProcess.start(run(driver, down, "bb-down", "-z", "5s").toArray(String[]::new));
+    int exit = bench.waitFor(Duration.ofSeconds(30));
+
+    assertThat(bench.elapsed()).isLessThan(Duration.ofSeconds(15));
+    RunResult result = result();
+    failedWithOneError(bench, exit, result);
+    assertThat(result.failedBeforeSending()).isTrue();
+    assertThat(result.error()).contains("cannot connect to 127.0.0.1:" + down);
+    assertThat(bench.out()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+}

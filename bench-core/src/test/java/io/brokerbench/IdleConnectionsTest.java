@@ -1,0 +1,151 @@
+package io.brokerbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.ConnectionsResult;
+import io.brokerbench.result.ResultSchema;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Warning;
+import io.brokerbench.workload.Connections;
+import io.brokerbench.workload.Shard;
+import io.brokerbench.workload.Workload;
+import io.brokerbench.workload.WorkloadException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A many-connections run: idle connections opened before the run at their rate, held for its
+ * duration and closed; the result has how they opened and what they cost. The figures against a
+ * real broker are the drivers' integration tests'.
+ */
+class IdleConnectionsTest {
+  private static Workload connectionsAlone(Connections connections) {
+    return Workload.builder()
+        .producers(0)
+        .consumers(0)
+        .connections(connections)
+        .duration(Duration.ofMillis(200))
+        .reportInterval(Duration.ofMillis(100))
+        .build();
+  }
+
+  @Test
+  void aRunOfConnectionsAloneOpensHoldsAndClosesThem() throws Exception {
+    RunResult result =
+        BenchmarkRun.builder(connectionsAlone(new Connections(50, 2, 500)))
+            .driver("loopback")
+            .build()
+            .run();
+
+    ResultSchema.assertValid(result);
+    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+    ConnectionsResult c = result.connections();
+    assertThat(c.target()).isEqualTo(50);
+    assertThat(c.channels()).isEqualTo(2);
+    assertThat(c.opened()).isEqualTo(50);
+    assertThat(c.failed()).isZero();
+    // At 500 connections/s, the 50th is due 98 ms after the first.
+    assertThat(c.openSeconds()).isGreaterThanOrEqualTo(0.098);
+    assertThat(c.brokerMemorySource()).isNull();
+    assertThat(c.brokerBytesPerConnection()).isEqualTo(-1);
+    assertThat(result.latency().get(LatencyKind.CONNECT.key()).count()).isEqualTo(50);
+    assertThat(result.latency().get(LatencyKind.CONNECT_FROM_START.key()).count()).isEqualTo(50);
+    assertThat(c.describeBroker()).isEqualTo("not read (the driver cannot ask its broker)");
+  }
+
+  @Test
+  void aConnectionCountAboveTheFileLimitIsRefusedSayingHowToRaiseIt() {
+    assertThatThrownBy(
+            () ->
+                BenchmarkRun.builder(connectionsAlone(new Connections(10_000_000, 1, 100)))
+                    .driver("loopback")
+                    .build()
+                    .run())
+        .isInstanceOf(WorkloadException.class)
+        .hasMessageStartingWith("--connections 10000000 needs as many open files")
+        .hasMessageContaining("ulimit -n")
+        .hasMessageEndingWith("or split the connections over several processes with --shard I/N");
+  }
+
+  @Test
+  void connectionsNeedADurationToBeHeldFor() {
+    assertThatThrownBy(
+            () ->
+                Workload.builder()
+                    .producers(1)
+                    .messagesPerProducer(10)
+                    .connections(new Connections(10, 1, 100))
+                    .build())
+        .hasMessage("a run with idle connections holds them for its duration: give --duration");
+    assertThatThrownBy(() -> Workload.builder().producers(0).consumers(0).build())
+        .hasMessage(
+            "a run needs at least one producer or one consumer, or idle connections"
+                + " (--connections)");
+    assertThatThrownBy(() -> new Connections(10, 0, 100))
+        .hasMessage("each idle connection needs at least one channel or session (got 0)");
+  }
+
+  @Test
+  void shardsSplitTheConnectionsAndTheirRate() {
+    Workload whole = connectionsAlone(new Connections(10, 2, 30));
+
+    List<Connections> parts =
+        List.of(
+            Shard.of(whole, 0, 3).workload().connections(),
+            Shard.of(whole, 1, 3).workload().connections(),
+            Shard.of(whole, 2, 3).workload().connections());
+
+    assertThat(parts).extracting(Connections::count).containsExactly(4, 3, 3);
+    assertThat(parts).extracting(Connections::openRate).containsExactly(12.0, 9.0, 9.0);
+    assertThat(parts).extracting(Connections::channels).containsOnly(2);
+  }
+
+  @Test
+  void mergedShardsAddTheirConnectionsAndTakeTheBrokerGrowthOverAll() {
+    ConnectionsResult a =
+        new ConnectionsResult(
+            100, 2, 100, 0, Map.of(), null, 1.0, 100, 0.5, 20_000, 30_000, 10, 14, "api", 1_000_000,
+            5_000_000, 2_000_000, 40_000, null);
+    ConnectionsResult b =
+        new ConnectionsResult(
+            100,
+            2,
+            90,
+            10,
+            Map.of("refused", 10L),
+            "refused",
+            2.0,
+            45,
+            0.5,
+            10_000,
+            20_000,
+            10,
+            14,
+            "api",
+            1_200_000,
+            9_000_000,
+            2_000_000,
+            86_666,
+            null);
+
+    ConnectionsResult merged = a.plus(b);
+
+    assertThat(merged.target()).isEqualTo(200);
+    assertThat(merged.opened()).isEqualTo(190);
+    assertThat(merged.failures()).containsEntry("refused", 10L);
+    assertThat(merged.openSeconds()).isEqualTo(2.0);
+    assertThat(merged.openPerSecond()).isEqualTo(95.0);
+    // Weighted by the connections each opened.
+    assertThat(merged.clientHeapBytesPerConnection()).isEqualTo((20_000 * 100 + 10_000 * 90) / 190);
+    // From the lowest reading before to the highest holding them all.
+    assertThat(merged.brokerBytesPerConnection()).isEqualTo((9_000_000 - 1_000_000) / 190);
+    assertThat(merged.warnings())
+        .extracting(Warning::message)
+        .containsExactly(
+            "CONNECTIONS: 10 of 200 idle connections failed to open {refused=10}; first: refused");
+  }
+}

@@ -1,0 +1,39 @@
+package io.brokerbench.contract;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** {@code scripts/rabbitmq4.sh}, run from a module's directory, bounded in time. */
+final class RabbitMq4Script {
+  private static final Path SCRIPT = Path.of("../scripts/rabbitmq4.sh");
+  private static final Path PREPARED =
+      Path.of(System.getProperty("user.home"), ".cache/brokerbench/rabbitmq-4.0.5/.prepared");
+
+  private RabbitMq4Script() {}
+
+  /** Skips the test unless RabbitMQ 4.0.5 is prepared (fails it in CI). */
+  static void requirePrepared() {
+    RequiredBroker.require(
+        Files.exists(PREPARED), "RabbitMQ 4.0.5 prepared by scripts/rabbitmq4.sh prepare");
+  }
+
+  /**
+   * Runs the script with these arguments, its output inherited.
+   *
+   * @return its exit code, or -1 when it took longer than {@code seconds} and was killed
+   */
+  static int run(long seconds, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(SCRIPT.toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).inheritIO().start();
+    if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      return -1;
+    }
+    return p.exitValue();
+  }
+}
