@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * Finds the stamp in an encoded AMQP 1.0 message without decoding it into objects: the start of the
  * first Data section, or the binary value of the {@value StampedMessage#STAMP_PROPERTY} application
- * property; and the header's delivery count (a redelivery when above 0).
+ * property; and whether the header marks a redelivery.
  *
  * <pre>{@code
  * StampReader reader = new StampReader();
@@ -72,7 +72,11 @@ final class StampReader {
     return stampOffset;
   }
 
-  /** True when the header's delivery count is above 0. */
+  /**
+   * True when the header says the message was delivered before: its first-acquirer is an explicit
+   * false (RabbitMQ 4 marks a requeued message so, without a delivery count) or its delivery count
+   * is above 0. An absent first-acquirer says nothing: senders leave it out.
+   */
   boolean redelivered() {
     return redelivered;
   }
@@ -91,12 +95,19 @@ final class StampReader {
     } else {
       return;
     }
-    if (count < 5) {
+    if (count < 4) {
       return;
     }
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 3; i++) {
       q = skip(buf, q);
     }
+    int firstAcquirer = buf[q] & 0xFF;
+    boolean notFirst = firstAcquirer == 0x42 || (firstAcquirer == 0x56 && buf[q + 1] == 0);
+    if (count < 5) {
+      redelivered = notFirst;
+      return;
+    }
+    q = skip(buf, q);
     int c = buf[q] & 0xFF;
     long deliveryCount =
         switch (c) {
@@ -105,7 +116,7 @@ final class StampReader {
           case 0x70 -> readInt(buf, q + 1) & 0xFFFFFFFFL;
           default -> 0;
         };
-    redelivered = deliveryCount > 0;
+    redelivered = notFirst || deliveryCount > 0;
   }
 
   private void findProperty(byte[] buf, int p) {

@@ -85,6 +85,25 @@ class StampReaderTest {
   }
 
   @Test
+  void anExplicitlyFalseFirstAcquirerIsARedeliveryAndATrueOneIsNot() throws Exception {
+    AdvancedMessage<byte[]> message = (AdvancedMessage<byte[]>) Message.create(new byte[20]);
+    message.durable(true).firstAcquirer(true);
+    byte[] first = bytes(message.encode(null));
+    // RabbitMQ 4 sends a requeued message with first-acquirer false and no delivery count;
+    // protonj2 leaves a false out, so the header's last field (descriptor, list8 of 4, then
+    // durable, priority, ttl, first-acquirer) is turned from true (0x41) into false (0x42).
+    assertThat(Arrays.copyOf(first, 10))
+        .containsExactly(0x00, 0x53, 0x70, 0xc0, 0x05, 0x04, 0x41, 0x40, 0x40, 0x41);
+    byte[] requeued = first.clone();
+    requeued[9] = 0x42;
+
+    assertThat(reader.read(first, first.length)).isTrue();
+    assertThat(reader.redelivered()).isFalse();
+    assertThat(reader.read(requeued, requeued.length)).isTrue();
+    assertThat(reader.redelivered()).isTrue();
+  }
+
+  @Test
   void rejectsMessagesWithoutAStamp() throws Exception {
     byte[] valueBody = bytes(((AdvancedMessage<String>) Message.create("text")).encode(null));
     byte[] shortBody = bytes(((AdvancedMessage<byte[]>) Message.create(new byte[3])).encode(null));

@@ -3,10 +3,7 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.contract.PrivateRabbitMqNode;
-import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.LatencySummary;
-import io.brokerbench.result.MessageCounts;
-import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import java.nio.file.Path;
@@ -65,34 +62,6 @@ class BrokerFaultsIT {
     return driver.equals("amqp091") ? "--heartbeat" : "--idle-timeout";
   }
 
-  private RunResult result() throws Exception {
-    Path json = dir.resolve(OutputOptions.JSON);
-    ResultSchema.assertValid(json);
-    return JsonResult.read(json);
-  }
-
-  /**
-   * A failed run says one thing everywhere: exit 1, result.json's error, one line on standard error
-   * and, for a run that measured something, the summary's error.
-   */
-  private static void failedWithOneError(BenchProcess bench, int exit, RunResult result) {
-    assertThat(exit).as("%s%s", bench.out(), bench.err()).isEqualTo(ExitCodes.RUN_FAILED);
-    assertThat(result.status()).isEqualTo(RunResult.FAILED);
-    assertThat(bench.err()).isEqualTo("bench: run failed: " + result.error() + "\n");
-    if (!result.failedBeforeSending()) {
-      assertThat(bench.out())
-          .contains("== brokerbench summary (failed) ==")
-          .contains("error: " + result.error());
-    }
-  }
-
-  /** Every message sent is confirmed, refused or failed, or still unconfirmed at the end. */
-  private static void everySentMessageAccountedFor(RunResult result) {
-    MessageCounts c = result.totals().counts();
-    assertThat(c.sent()).isPositive();
-    assertThat(c.confirmed() + c.notAccepted().total() + c.unconfirmed()).isEqualTo(c.sent());
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"amqp091", "amqp10"})
   void aKilledBrokerEndsTheRunAtOnceWithOneErrorAndTheFiles(String driver) throws Exception {
@@ -107,10 +76,10 @@ class BrokerFaultsIT {
       int exit = bench.waitFor(Duration.ofSeconds(30));
 
       assertThat(Duration.ofNanos(bench.endNanos() - killed)).isLessThan(Duration.ofSeconds(10));
-      RunResult result = result();
-      failedWithOneError(bench, exit, result);
+      RunResult result = FaultRunChecks.result(dir);
+      FaultRunChecks.failedWithOneError(bench, exit, result);
       assertThat(result.error()).contains("127.0.0.1:" + PORT).containsIgnoringCase("connection");
-      everySentMessageAccountedFor(result);
+      FaultRunChecks.everySentMessageAccountedFor(result);
       // Messages unconfirmed at the kill are not claimed as accepted, so not as lost either; a
       // confirmed message the consumer had not received yet is (the broker died with it).
       assertThat(result.integrity().lost()).isLessThan(200);
@@ -159,10 +128,10 @@ class BrokerFaultsIT {
     int exit = bench.waitFor(Duration.ofSeconds(60));
 
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
-    RunResult result = result();
+    RunResult result = FaultRunChecks.result(dir);
     assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
     assertThat(result.integrity().lost()).isZero();
-    everySentMessageAccountedFor(result);
+    FaultRunChecks.everySentMessageAccountedFor(result);
     LatencySummary e2e = result.latency().get("e2e");
     double expectedP99 = frozenSeconds - 0.01 * 25;
     assertThat(e2e.p99Micros() / 1e6)
@@ -203,10 +172,10 @@ class BrokerFaultsIT {
 
     // Two missed heartbeats, then a clean-up that gives up on the frozen broker.
     assertThat(Duration.ofNanos(bench.endNanos() - stopped)).isLessThan(Duration.ofSeconds(20));
-    RunResult result = result();
-    failedWithOneError(bench, exit, result);
+    RunResult result = FaultRunChecks.result(dir);
+    FaultRunChecks.failedWithOneError(bench, exit, result);
     assertThat(result.error()).containsPattern("(?i)heartbeat|idle-timeout");
-    everySentMessageAccountedFor(result);
+    FaultRunChecks.everySentMessageAccountedFor(result);
     assertThat(result.integrity().lost()).isZero();
     // The sends the schedule intended while the broker was frozen are counted, with how late.
     LatencySummary unsent = result.latency().get("unsent");
@@ -243,9 +212,9 @@ class BrokerFaultsIT {
     // A JVM ended by SIGTERM exits 143 (128 + 15), once the summary and the files are out.
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isEqualTo(143);
     assertThat(bench.out()).contains("== brokerbench summary (interrupted) ==");
-    RunResult result = result();
+    RunResult result = FaultRunChecks.result(dir);
     assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
-    everySentMessageAccountedFor(result);
+    FaultRunChecks.everySentMessageAccountedFor(result);
     assertThat(result.integrity().lost()).isZero();
   }
 
@@ -268,10 +237,10 @@ class BrokerFaultsIT {
 
     // Six seconds, the drain's grace for what stays unconfirmed (10 s), and closing.
     assertThat(bench.elapsed()).isLessThan(Duration.ofSeconds(35));
-    RunResult result = result();
+    RunResult result = FaultRunChecks.result(dir);
     assertThat(bench.out()).contains("FLOW_CONTROL");
     assertThat(result.flowControl().blockedAtEnd()).isTrue();
-    everySentMessageAccountedFor(result);
+    FaultRunChecks.everySentMessageAccountedFor(result);
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.latency().get("unsent").count()).isPositive();
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
@@ -303,9 +272,9 @@ class BrokerFaultsIT {
     }
 
     assertThat(Duration.ofNanos(bench.endNanos() - stopped)).isLessThan(Duration.ofSeconds(15));
-    RunResult result = result();
-    failedWithOneError(bench, exit, result);
-    everySentMessageAccountedFor(result);
+    RunResult result = FaultRunChecks.result(dir);
+    FaultRunChecks.failedWithOneError(bench, exit, result);
+    FaultRunChecks.everySentMessageAccountedFor(result);
     assertThat(result.connectionLosses().happened()).isFalse();
   }
 
@@ -342,7 +311,7 @@ class BrokerFaultsIT {
     int exit = bench.waitFor(Duration.ofSeconds(60));
 
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
-    RunResult result = result();
+    RunResult result = FaultRunChecks.result(dir);
     assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
     assertThat(bench.out()).contains("CONNECTION LOST: ").contains("RECONNECTED: ");
     assertThat(result.connectionLosses().losses()).isGreaterThanOrEqualTo(2);
@@ -351,9 +320,12 @@ class BrokerFaultsIT {
     assertThat(result.connectionLosses().lostAtEnd()).isFalse();
     assertThat(result.connectionLosses().outageSeconds()).isBetween(2.5, 20.0);
     assertThat(result.warned(Warning.CONNECTION_LOSS)).isTrue();
-    everySentMessageAccountedFor(result);
+    FaultRunChecks.everySentMessageAccountedFor(result);
     assertThat(result.totals().counts().sent()).isEqualTo(20_000);
     assertThat(result.integrity().lost()).isZero();
+    // Messages the lost consumer had not settled come again from the broker: redelivered, never
+    // duplicates (nothing is sent twice).
+    assertThat(result.integrity().duplicates()).as(bench.out()).isZero();
     assertThat(result.latency().get("e2e").maxMicros() / 1e6).isGreaterThan(2.5);
   }
 
@@ -366,8 +338,8 @@ class BrokerFaultsIT {
     int exit = bench.waitFor(Duration.ofSeconds(30));
 
     assertThat(bench.elapsed()).isLessThan(Duration.ofSeconds(15));
-    RunResult result = result();
-    failedWithOneError(bench, exit, result);
+    RunResult result = FaultRunChecks.result(dir);
+    FaultRunChecks.failedWithOneError(bench, exit, result);
     assertThat(result.failedBeforeSending()).isTrue();
     assertThat(result.error()).contains("cannot connect to 127.0.0.1:" + down);
     assertThat(bench.out()).doesNotContain("Exception").doesNotContain("\tat ");

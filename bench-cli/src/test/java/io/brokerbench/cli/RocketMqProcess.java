@@ -1,18 +1,21 @@
 package io.brokerbench.cli;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A RocketMQ name server and broker in a JVM of their own, so that a test can freeze it (SIGSTOP)
- * or kill it as a broker host fails. Run as a program it starts them, prints the name server's
- * address and serves until its standard input closes.
+ * A RocketMQ name server and broker in a JVM of their own, so that a test can freeze it (SIGSTOP),
+ * kill it as a broker host fails, or restart its broker. Run as a program it starts them, prints
+ * the name server's address and serves until its standard input closes; a line {@code restart
+ * MILLIS} on its input stops the broker and starts it again that long after.
  */
 final class RocketMqProcess implements AutoCloseable {
   private static final String READY = "name server ";
@@ -36,7 +39,7 @@ final class RocketMqProcess implements AutoCloseable {
             RocketMqProcess.class.getName());
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     BufferedReader reader =
-        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8));
     // EmbeddedRocketMq bounds its own start (30 s to become ready); the process ends if it fails.
     String line;
     StringBuilder output = new StringBuilder();
@@ -73,6 +76,15 @@ final class RocketMqProcess implements AutoCloseable {
     return nameServer;
   }
 
+  /**
+   * Stops the broker and starts it again on the same port and store after {@code down}; the name
+   * server stays up. Returns at once: the process restarts the broker while the test goes on.
+   */
+  void restartBroker(Duration down) throws IOException {
+    process.getOutputStream().write(("restart " + down.toMillis() + "\n").getBytes(UTF_8));
+    process.getOutputStream().flush();
+  }
+
   /** Sends the process a signal: STOP freezes it, CONT thaws it, KILL kills it. */
   void signal(String signal) throws IOException, InterruptedException {
     new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor();
@@ -93,13 +105,21 @@ final class RocketMqProcess implements AutoCloseable {
     }
   }
 
-  /** Serves until standard input closes (the test ended), then stops the broker. */
-  public static void main(String[] args) throws IOException {
+  /**
+   * Serves until standard input closes (the test ended), then stops the broker; restarts the broker
+   * on each {@code restart MILLIS} line meanwhile.
+   */
+  public static void main(String[] args) throws IOException, InterruptedException {
     try (EmbeddedRocketMq mq = EmbeddedRocketMq.start(EmbeddedRocketMq.Settings.DEFAULTS)) {
       System.out.println(READY + mq.nameServerAddress());
       System.out.flush();
-      while (System.in.read() >= 0) {
-        // waiting for the end of input
+      BufferedReader input = new BufferedReader(new InputStreamReader(System.in, UTF_8));
+      String line;
+      while ((line = input.readLine()) != null) {
+        if (line.startsWith("restart ")) {
+          mq.restartBroker(Duration.ofMillis(Long.parseLong(line.substring(8).trim())));
+          System.out.println("broker restarted");
+        }
       }
     }
   }

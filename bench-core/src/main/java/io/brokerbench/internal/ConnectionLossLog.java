@@ -2,13 +2,10 @@ package io.brokerbench.internal;
 
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.ConnectionLosses;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The connections a run's producers and consumers lost and got back ({@code --on-connection-loss
@@ -18,18 +15,15 @@ import java.util.TreeSet;
 final class ConnectionLossLog {
   private static final int MAX_REASONS = 5;
 
-  private final NanoClock clock;
-  private final Set<String> down = new TreeSet<>();
+  private final OutagePeriods<String> down;
   private final Set<String> reasons = new LinkedHashSet<>();
-  private final List<String> notices = new ArrayList<>();
+  private final NoticeQueue notices = new NoticeQueue();
   private int losses;
   private int reconnects;
   private long inFlightAtLoss;
-  private long since;
-  private long totalNanos;
 
   ConnectionLossLog(NanoClock clock) {
-    this.clock = clock;
+    this.down = new OutagePeriods<>(clock);
   }
 
   /**
@@ -39,7 +33,7 @@ final class ConnectionLossLog {
    * @param inFlight its messages sent and unconfirmed at the loss
    */
   synchronized void lost(String client, String reason, long inFlight) {
-    if (!down.add(client)) {
+    if (!down.start(client)) {
       return;
     }
     losses++;
@@ -47,21 +41,15 @@ final class ConnectionLossLog {
     if (reasons.size() < MAX_REASONS) {
       reasons.add(reason);
     }
-    if (down.size() == 1) {
-      since = clock.nanoTime();
-    }
     notices.add("CONNECTION LOST: " + client + ": " + reason + "; reconnecting");
   }
 
   /** The client has its connection again, after {@code attempts} tries. */
   synchronized void reconnected(String client, int attempts, long outageNanos) {
-    if (!down.remove(client)) {
+    if (!down.end(client)) {
       return;
     }
     reconnects++;
-    if (down.isEmpty()) {
-      totalNanos += clock.nanoTime() - since;
-    }
     notices.add(
         String.format(
             Locale.ROOT,
@@ -72,19 +60,18 @@ final class ConnectionLossLog {
   }
 
   /** The notices since the last call, in order. */
-  synchronized List<String> takeNotices() {
-    if (notices.isEmpty()) {
-      return Collections.emptyList();
-    }
-    List<String> taken = List.copyOf(notices);
-    notices.clear();
-    return taken;
+  List<String> takeNotices() {
+    return notices.take();
   }
 
   /** What happened so far, an outage still going counted up to now. */
   synchronized ConnectionLosses summary() {
-    long nanos = totalNanos + (down.isEmpty() ? 0 : clock.nanoTime() - since);
     return new ConnectionLosses(
-        losses, reconnects, nanos / 1e9, !down.isEmpty(), inFlightAtLoss, List.copyOf(reasons));
+        losses,
+        reconnects,
+        down.totalNanos() / 1e9,
+        down.ongoing(),
+        inFlightAtLoss,
+        List.copyOf(reasons));
   }
 }

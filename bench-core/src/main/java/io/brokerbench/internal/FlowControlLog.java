@@ -2,8 +2,6 @@ package io.brokerbench.internal;
 
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.FlowControl;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -15,55 +13,44 @@ import java.util.TreeSet;
  * happen.
  */
 final class FlowControlLog {
-  private final NanoClock clock;
-  private final Set<Integer> blocked = new TreeSet<>();
+  private final OutagePeriods<Integer> blocked;
   private final Set<String> reasons = new TreeSet<>();
-  private final List<String> notices = new ArrayList<>();
-  private int periods;
-  private long since;
-  private long totalNanos;
+  private final NoticeQueue notices = new NoticeQueue();
 
   FlowControlLog(NanoClock clock) {
-    this.clock = clock;
+    this.blocked = new OutagePeriods<>(clock);
   }
 
   synchronized void blocked(int producer, String reason) {
-    if (!blocked.add(producer)) {
+    if (!blocked.start(producer)) {
       return;
     }
     String why = reason == null || reason.isBlank() ? "no reason given" : reason;
     reasons.add(why);
-    if (blocked.size() == 1) {
-      periods++;
-      since = clock.nanoTime();
+    if (blocked.clientsOut() == 1) {
       notices.add("BLOCKED: the broker stopped taking messages (" + why + ")");
     }
   }
 
   synchronized void unblocked(int producer) {
-    if (!blocked.remove(producer) || !blocked.isEmpty()) {
+    if (!blocked.end(producer) || blocked.ongoing()) {
       return;
     }
-    long nanos = clock.nanoTime() - since;
-    totalNanos += nanos;
     notices.add(
         String.format(
-            Locale.ROOT, "UNBLOCKED: the broker takes messages again after %.1f s", nanos / 1e9));
+            Locale.ROOT,
+            "UNBLOCKED: the broker takes messages again after %.1f s",
+            blocked.lastNanos() / 1e9));
   }
 
   /** The notices since the last call, in order. */
-  synchronized List<String> takeNotices() {
-    if (notices.isEmpty()) {
-      return Collections.emptyList();
-    }
-    List<String> taken = List.copyOf(notices);
-    notices.clear();
-    return taken;
+  List<String> takeNotices() {
+    return notices.take();
   }
 
   /** What happened so far, a period still going counted up to now. */
   synchronized FlowControl summary() {
-    long nanos = totalNanos + (blocked.isEmpty() ? 0 : clock.nanoTime() - since);
-    return new FlowControl(periods, nanos / 1e9, !blocked.isEmpty(), List.copyOf(reasons));
+    return new FlowControl(
+        blocked.periods(), blocked.totalNanos() / 1e9, blocked.ongoing(), List.copyOf(reasons));
   }
 }

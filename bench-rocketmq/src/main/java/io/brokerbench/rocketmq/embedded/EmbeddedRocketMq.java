@@ -58,7 +58,8 @@ public final class EmbeddedRocketMq implements AutoCloseable {
 
   private final Path directory;
   private final NamesrvController nameServer;
-  private final BrokerController broker;
+  private final Settings settings;
+  private volatile BrokerController broker;
   private volatile boolean closed;
 
   /**
@@ -89,9 +90,11 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     }
   }
 
-  private EmbeddedRocketMq(Path directory, NamesrvController nameServer, BrokerController broker) {
+  private EmbeddedRocketMq(
+      Path directory, NamesrvController nameServer, Settings settings, BrokerController broker) {
     this.directory = directory;
     this.nameServer = nameServer;
+    this.settings = settings;
     this.broker = broker;
   }
 
@@ -115,13 +118,13 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     try {
       nameServer = startNameServer(directory);
       String nameServerAddress = "127.0.0.1:" + nameServer.getRemotingServer().localListenPort();
-      broker = startBroker(directory, nameServerAddress, settings);
-      EmbeddedRocketMq mq = new EmbeddedRocketMq(directory, nameServer, broker);
+      broker = startBroker(directory, nameServerAddress, settings, 0);
+      EmbeddedRocketMq mq = new EmbeddedRocketMq(directory, nameServer, settings, broker);
       mq.createTopic(PROBE_TOPIC, 1);
       mq.awaitReady(settings.readyTimeout());
       return mq;
     } catch (RuntimeException e) {
-      new EmbeddedRocketMq(directory, nameServer, broker).close();
+      new EmbeddedRocketMq(directory, nameServer, settings, broker).close();
       throw e;
     }
   }
@@ -149,8 +152,9 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     return controller;
   }
 
+  /** Starts a broker on {@code port}, or on a free port when it is 0. */
   private static BrokerController startBroker(
-      Path directory, String nameServerAddress, Settings settings) {
+      Path directory, String nameServerAddress, Settings settings, int port) {
     BrokerConfig config = new BrokerConfig();
     config.setRocketmqHome(directory.toString());
     config.setBrokerName(BROKER_NAME);
@@ -175,7 +179,7 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     store.setMaxHashSlotNum(40_000);
     NettyServerConfig server = new NettyServerConfig();
     server.setBindAddress("127.0.0.1");
-    server.setListenPort(0);
+    server.setListenPort(port);
     BrokerController controller =
         new BrokerController(config, server, new NettyClientConfig(), store);
     try {
@@ -256,6 +260,21 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     }
     throw new IllegalStateException(
         "the embedded RocketMQ broker accepted no send within " + timeout.toSeconds() + " s", last);
+  }
+
+  /**
+   * Stops the broker as a broker host going down, and after {@code down} starts it again on the
+   * same port and store, as the host coming back; the name server stays up. Returns once the broker
+   * accepts a send again.
+   *
+   * @throws IllegalStateException when the broker does not start again, or is not ready in time
+   */
+  public synchronized void restartBroker(Duration down) throws InterruptedException {
+    int port = broker.getRemotingServer().localListenPort();
+    broker.shutdown();
+    Thread.sleep(down.toMillis());
+    broker = startBroker(directory, nameServerAddress(), settings, port);
+    awaitReady(settings.readyTimeout());
   }
 
   /** True once {@link #close()} ran. */

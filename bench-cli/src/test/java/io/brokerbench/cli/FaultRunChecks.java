@@ -1,0 +1,43 @@
+package io.brokerbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.ResultSchema;
+import io.brokerbench.result.RunResult;
+import java.nio.file.Path;
+
+/** What every fault test checks of a run the jar made, whatever the broker and the fault. */
+final class FaultRunChecks {
+  private FaultRunChecks() {}
+
+  /** The run's {@code result.json} in {@code dir}, after checking it against the schema. */
+  static RunResult result(Path dir) throws Exception {
+    Path json = dir.resolve(OutputOptions.JSON);
+    ResultSchema.assertValid(json);
+    return JsonResult.read(json);
+  }
+
+  /**
+   * A failed run says one thing everywhere: exit 1, result.json's error, one line on standard error
+   * and, for a run that measured something, the summary's error.
+   */
+  static void failedWithOneError(BenchProcess bench, int exit, RunResult result) {
+    assertThat(exit).as("%s%s", bench.out(), bench.err()).isEqualTo(ExitCodes.RUN_FAILED);
+    assertThat(result.status()).isEqualTo(RunResult.FAILED);
+    assertThat(bench.err()).isEqualTo("bench: run failed: " + result.error() + "\n");
+    if (!result.failedBeforeSending()) {
+      assertThat(bench.out())
+          .contains("== brokerbench summary (failed) ==")
+          .contains("error: " + result.error());
+    }
+  }
+
+  /** Every message sent is confirmed, refused or failed, or still unconfirmed at the end. */
+  static void everySentMessageAccountedFor(RunResult result) {
+    MessageCounts c = result.totals().counts();
+    assertThat(c.sent()).isPositive();
+    assertThat(c.confirmed() + c.notAccepted().total() + c.unconfirmed()).isEqualTo(c.sent());
+  }
+}

@@ -1,0 +1,26 @@
+package io.brokerbench.internal;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Notices for the console, added from any thread and taken in order by the one that prints them.
+ */
+final class NoticeQueue {
+  private final List<String> notices = new ArrayList<>();
+
+  synchronized void add(String notice) {
+    notices.add(notice);
+  }
+
+  /** The notices added since the last call, in order. */
+  synchronized List<String> take() {
+    if (notices.isEmpty()) {
+      return Collections.emptyList();
+    }
+    List<String> taken = List.copyOf(notices);
+    notices.clear();
+    return taken;
+  }
+}
