@@ -15,6 +15,8 @@ import io.brokerbench.spi.UriPasswords;
 import io.brokerbench.threshold.Threshold;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +53,7 @@ public final class BenchmarkRun {
   private final Shard shard;
   private final String commandLine;
   private final List<Threshold> thresholds;
-  private final java.time.Instant startAt;
+  private final Instant startAt;
   private volatile Runner runner;
   private volatile boolean interrupted;
 
@@ -203,7 +205,7 @@ public final class BenchmarkRun {
     private Shard shard;
     private String commandLine;
     private final List<Threshold> thresholds = new ArrayList<>();
-    private java.time.Instant startAt;
+    private Instant startAt;
 
     private Builder(Workload workload) {
       this.workload = Objects.requireNonNull(workload, "workload");
@@ -270,8 +272,8 @@ public final class BenchmarkRun {
      *
      * @throws io.brokerbench.workload.WorkloadException when it is more than an hour ahead
      */
-    public Builder startAt(java.time.Instant startAt) {
-      if (startAt.isAfter(java.time.Instant.now().plus(java.time.Duration.ofHours(1)))) {
+    public Builder startAt(Instant startAt) {
+      if (startAt.isAfter(Instant.now().plus(Duration.ofHours(1)))) {
         throw new io.brokerbench.workload.WorkloadException(
             "start time " + startAt + " is more than an hour ahead: give a nearer one");
       }

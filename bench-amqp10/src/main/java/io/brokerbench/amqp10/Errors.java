@@ -2,6 +2,7 @@ package io.brokerbench.amqp10;
 
 import io.brokerbench.spi.ConnectFailure;
 import io.brokerbench.spi.DriverException;
+import java.io.IOException;
 import java.util.concurrent.ExecutionException;
 import org.apache.qpid.protonj2.client.ErrorCondition;
 import org.apache.qpid.protonj2.client.exceptions.ClientConnectionRemotelyClosedException;
@@ -97,7 +98,7 @@ final class Errors {
       return new DriverException(
           "broker closed the connection at " + where + " " + what + ": " + brokerText(e), e);
     }
-    if (e instanceof ClientIOException || e instanceof java.io.IOException) {
+    if (e instanceof ClientIOException || e instanceof IOException) {
       return new DriverException(
           "lost the connection to "
               + where

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -110,7 +111,7 @@ final class OutputOptions {
   /** The names of the report formats found, for the help text. */
   static final class ReportNames implements Iterable<String> {
     @Override
-    public java.util.Iterator<String> iterator() {
+    public Iterator<String> iterator() {
       return ReportFormats.available().stream().map(ReportFormat::name).iterator();
     }
   }

@@ -7,6 +7,7 @@ import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.UriPasswords;
 import io.brokerbench.workload.WorkloadOption;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +73,7 @@ final class ScenarioExpandCommand implements Callable<Integer> {
   }
 
   private static String text(Object value) {
-    if (value instanceof java.time.Duration duration) {
+    if (value instanceof Duration duration) {
       return duration.toMillis() % 1000 == 0
           ? duration.toSeconds() + "s"
           : duration.toMillis() + "ms";

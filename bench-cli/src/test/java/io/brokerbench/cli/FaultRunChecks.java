@@ -3,6 +3,7 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
@@ -34,9 +35,15 @@ final class FaultRunChecks {
     }
   }
 
-  /** Every message sent is confirmed, refused or failed, or still unconfirmed at the end. */
+  /**
+   * Every message sent is confirmed, refused or failed, or still unconfirmed at the end: over the
+   * whole run, warm-up included (a message sent in the warm-up may be answered after it).
+   */
   static void everySentMessageAccountedFor(RunResult result) {
-    MessageCounts c = result.totals().counts();
+    MessageCounts c = MessageCounts.ZERO;
+    for (IntervalSample interval : result.intervals()) {
+      c = c.then(interval.counts());
+    }
     assertThat(c.sent()).isPositive();
     assertThat(c.confirmed() + c.notAccepted().total() + c.unconfirmed()).isEqualTo(c.sent());
   }

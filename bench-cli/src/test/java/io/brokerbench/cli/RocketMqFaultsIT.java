@@ -2,6 +2,8 @@ package io.brokerbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.NotAccepted;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import java.nio.file.Path;
@@ -10,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Faults injected into RocketMQ while the jar runs against it: a name server and broker in a JVM of
@@ -58,20 +58,77 @@ class RocketMqFaultsIT {
     try (RocketMqProcess mq = RocketMqProcess.start()) {
       BenchProcess bench =
           BenchProcess.start(
-              run(mq.nameServer(), "bb-kill", "-r", "1000", "-z", "20s", "-c", "100")
+              run(mq.nameServer(), "bb-kill", "-r", "1000", "-z", "10s", "-c", "100")
                   .toArray(String[]::new));
       bench.awaitLine(INTERVAL_LINE, 3, Duration.ofSeconds(60));
       mq.signal("KILL");
       int exit = bench.waitFor(Duration.ofSeconds(90));
 
-      // Twenty seconds, the drain's grace (10 s), the send timeouts and closing.
+      // Ten seconds, the drain's grace (10 s), the send timeouts and closing.
       assertThat(bench.elapsed()).isLessThan(Duration.ofSeconds(50));
       RunResult result = FaultRunChecks.result(dir);
       oneTruth(bench, exit, result);
       FaultRunChecks.everySentMessageAccountedFor(result);
-      assertThat(result.totals().counts().notAccepted().failed()).isPositive();
+      // The sends after the kill fail in the client; a busy broker may have refused a few at the
+      // start on a loaded host (CI once saw 12), but the kill's failures are never its refusals.
+      NotAccepted notAccepted = result.totals().counts().notAccepted();
+      assertThat(notAccepted.failed()).isPositive();
+      assertThat(notAccepted.rejected()).as(bench.out()).isLessThan(notAccepted.failed() / 10);
       assertThat(bench.out()).contains("NOT_ACCEPTED: ").contains(" failed (");
-      assertThat(bench.out()).doesNotContain("refused by the broker");
+    }
+  }
+
+  /**
+   * A 1 s freeze at 2,000 msg/s in a 15 s run after a 5 s warm-up (a cold RocketMQ client and
+   * broker answer in up to a second and a half at first): the p99 of the send's answer from the
+   * intended send time is the open-loop expectation (the freeze less 1 % of the run, as amqp091 and
+   * amqp10 in {@code BrokerFaultsIT}). The send side is asserted, not end-to-end: on two cores a
+   * consumer next to a broker in a second JVM stalls a second or two now and then without any
+   * freeze, which would blur it. A broker just thawed may answer some sends busy: they are refused
+   * and counted so.
+   */
+  @Test
+  void aOneSecondFreezeShowsInTheConfirmP99FromTheIntendedSendTime() throws Exception {
+    try (RocketMqProcess mq = RocketMqProcess.start()) {
+      BenchProcess bench =
+          BenchProcess.start(
+              run(
+                      mq.nameServer(),
+                      "bb-freeze",
+                      "-r",
+                      "2000",
+                      "--warmup",
+                      "5s",
+                      "-z",
+                      "15s",
+                      "-c",
+                      "1000")
+                  .toArray(String[]::new));
+      bench.awaitLine(INTERVAL_LINE, 10, Duration.ofSeconds(60));
+      mq.signal("STOP");
+      long stopped = System.nanoTime();
+      double frozenSeconds;
+      try {
+        Thread.sleep(1_000);
+      } finally {
+        mq.signal("CONT");
+        frozenSeconds = (System.nanoTime() - stopped) / 1e9;
+      }
+      int exit = bench.waitFor(Duration.ofSeconds(90));
+
+      RunResult result = FaultRunChecks.result(dir);
+      oneTruth(bench, exit, result);
+      assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+      FaultRunChecks.everySentMessageAccountedFor(result);
+      assertThat(result.integrity().lost()).as(bench.out()).isZero();
+      LatencySummary confirm = result.latency().get("confirm");
+      double expectedP99 = frozenSeconds - 0.01 * 15;
+      assertThat(confirm.p99Micros() / 1e6)
+          .as("confirm p99 (s), freeze of %.3f s\n%s", frozenSeconds, bench.out())
+          .isBetween(expectedP99 - 0.03, expectedP99 + 0.2);
+      assertThat(confirm.maxMicros() / 1e6)
+          .as("confirm max (s)")
+          .isBetween(frozenSeconds - 0.05, frozenSeconds + 0.3);
     }
   }
 
@@ -86,7 +143,7 @@ class RocketMqFaultsIT {
                       "-r",
                       "1000",
                       "-z",
-                      "20s",
+                      "14s",
                       "-c",
                       "100",
                       "--send-timeout-ms",
@@ -107,22 +164,21 @@ class RocketMqFaultsIT {
   }
 
   /**
-   * RocketMQ's client finds a restarted broker again by itself, whatever {@code
-   * --on-connection-loss} says: the run goes on to its end, the sends of the outage fail and are
-   * counted so, sends are confirmed again once the broker is back, and nothing the broker took is
-   * lost. The restart (a graceful broker shutdown, 3 s down, start, ready for a send) takes about
-   * 20 s here, so the run lasts 40 s.
+   * RocketMQ's client finds a restarted broker again by itself, so even the default {@code
+   * --on-connection-loss fail} rides through (as the README says; the driver has no connection of
+   * its own to lose, and {@code reconnect} changes nothing): the run goes on to its end, the sends
+   * of the outage fail and are counted so, sends are confirmed again once the broker is back, and
+   * nothing the broker took is lost. The restart (a graceful broker shutdown, 3 s down, start on
+   * the same port and store, ready for a send) takes about 20 s here, so the run lasts 40 s.
    */
-  @ParameterizedTest
-  @ValueSource(strings = {"fail", "reconnect"})
-  void aBrokerRestartedMidRunCostsTheSendsOfTheOutageAndTheRunGoesOn(String onLoss)
-      throws Exception {
+  @Test
+  void aBrokerRestartedMidRunCostsTheSendsOfTheOutageAndTheRunGoesOn() throws Exception {
     try (RocketMqProcess mq = RocketMqProcess.start()) {
       BenchProcess bench =
           BenchProcess.start(
               run(
                       mq.nameServer(),
-                      "bb-restart-" + onLoss,
+                      "bb-restart",
                       "-r",
                       "1000",
                       "-z",
@@ -132,7 +188,7 @@ class RocketMqFaultsIT {
                       "--send-timeout-ms",
                       "2000",
                       "--on-connection-loss",
-                      onLoss)
+                      "fail")
                   .toArray(String[]::new));
       bench.awaitLine(INTERVAL_LINE, 3, Duration.ofSeconds(60));
       mq.restartBroker(Duration.ofSeconds(3));

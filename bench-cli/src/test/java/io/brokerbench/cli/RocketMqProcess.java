@@ -6,10 +6,13 @@ import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A RocketMQ name server and broker in a JVM of their own, so that a test can freeze it (SIGSTOP),
@@ -18,14 +21,17 @@ import java.util.concurrent.TimeUnit;
  * MILLIS} on its input stops the broker and starts it again that long after.
  */
 final class RocketMqProcess implements AutoCloseable {
+  private static final String STORE = "store ";
   private static final String READY = "name server ";
 
   private final Process process;
   private final String nameServer;
+  private final Path store;
 
-  private RocketMqProcess(Process process, String nameServer) {
+  private RocketMqProcess(Process process, String nameServer, Path store) {
     this.process = process;
     this.nameServer = nameServer;
+    this.store = store;
   }
 
   /** Starts the process and waits until its broker takes sends. */
@@ -42,11 +48,14 @@ final class RocketMqProcess implements AutoCloseable {
         new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8));
     // EmbeddedRocketMq bounds its own start (30 s to become ready); the process ends if it fails.
     String line;
+    Path store = null;
     StringBuilder output = new StringBuilder();
     while ((line = reader.readLine()) != null) {
-      if (line.startsWith(READY)) {
+      if (line.startsWith(STORE)) {
+        store = Path.of(line.substring(STORE.length()).trim());
+      } else if (line.startsWith(READY)) {
         drain(reader);
-        return new RocketMqProcess(process, line.substring(READY.length()).trim());
+        return new RocketMqProcess(process, line.substring(READY.length()).trim(), store);
       }
       output.append(line).append('\n');
     }
@@ -90,18 +99,23 @@ final class RocketMqProcess implements AutoCloseable {
     new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor();
   }
 
-  /** Ends the process, thawing it first. */
+  /**
+   * Ends the process at once (SIGKILL: a graceful broker shutdown takes some ten seconds a test
+   * need not wait) and deletes the broker's store.
+   */
   @Override
   public void close() throws IOException {
     try {
-      signal("CONT");
-      process.getOutputStream().close();
-      if (!process.waitFor(20, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
-      process.destroyForcibly();
       Thread.currentThread().interrupt();
+    }
+    if (store != null && Files.isDirectory(store)) {
+      try (Stream<Path> files = Files.walk(store)) {
+        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(file);
+        }
+      }
     }
   }
 
@@ -111,6 +125,7 @@ final class RocketMqProcess implements AutoCloseable {
    */
   public static void main(String[] args) throws IOException, InterruptedException {
     try (EmbeddedRocketMq mq = EmbeddedRocketMq.start(EmbeddedRocketMq.Settings.DEFAULTS)) {
+      System.out.println(STORE + mq.storeDirectory());
       System.out.println(READY + mq.nameServerAddress());
       System.out.flush();
       BufferedReader input = new BufferedReader(new InputStreamReader(System.in, UTF_8));

@@ -157,28 +157,26 @@ class SeedScenariosIT {
   }
 
   /**
-   * The RocketMQ study expands here; it runs only against a RocketMQ named in the environment,
-   * because without a name server each of its six cells would start an embedded broker in this JVM
-   * (the RocketMQ module's own tests start theirs), far over this test's time.
+   * The RocketMQ study expands and runs here, against the RocketMQ named in the environment, or
+   * else one name server and broker started for all six cells (each cell would otherwise start the
+   * driver's embedded broker, about 3 minutes for the 6 short cells on a busy machine).
    */
   @Test
   void rocketMqBenchmark() throws IOException {
     Path file = SCENARIOS.resolve("rocketmq-benchmark.yaml");
     assertThat(bench("scenario", "expand", "--short", file.toString())).as("%s", err).isZero();
     assertThat(out.toString()).contains("6 cell(s)", "005-producers=128");
-    // With a name server named, against it; else each cell starts the driver's embedded name
-    // server and broker in this JVM (about 3 minutes for the 6 short cells on a busy machine).
-    String nameServer = System.getenv("BROKERBENCH_ROCKETMQ_NAMESRV");
-    Path copy = dir.resolve("rocketmq-benchmark.yaml");
-    Files.writeString(
-        copy,
-        nameServer == null
-            ? Files.readString(file)
-            : Files.readString(file)
-                .replace(
-                    "  send-mode: sync",
-                    "  send-mode: sync\n  name-server: \"" + nameServer + "\""));
-    out.getBuffer().setLength(0);
-    runsCompletelyWithoutLoss(copy, 6);
+    String named = System.getenv("BROKERBENCH_ROCKETMQ_NAMESRV");
+    try (RocketMqProcess mq = named == null ? RocketMqProcess.start() : null) {
+      String nameServer = named == null ? mq.nameServer() : named;
+      Path copy = dir.resolve("rocketmq-benchmark.yaml");
+      Files.writeString(
+          copy,
+          Files.readString(file)
+              .replace(
+                  "  send-mode: sync", "  send-mode: sync\n  name-server: \"" + nameServer + "\""));
+      out.getBuffer().setLength(0);
+      runsCompletelyWithoutLoss(copy, 6);
+    }
   }
 }

@@ -115,7 +115,7 @@ public record ResultAssembly(
       ConnectionsResult connections,
       ConnectionLosses connectionLosses,
       LatencyHistograms connectTimes,
-      List<Warning> sinkFailures) {}
+      List<Warning> moreWarnings) {}
 
   /** The result of a run that measured. */
   RunResult result(Measured m) {
@@ -140,7 +140,7 @@ public record ResultAssembly(
             workload.inFlightWindow() > 0,
             latency,
             m.integrity(),
-            RunResult.INTERRUPTED.equals(m.status()),
+            !RunResult.COMPLETED.equals(m.status()),
             m.competingConsumers()));
     if (m.flowControl().happened()) {
       warnings.add(
@@ -156,7 +156,7 @@ public record ResultAssembly(
           new Warning(Warning.REQUEST_REPLY, "REQUEST_REPLY: " + m.requestReply().describe()));
     }
     warnings.addAll(m.connections().warnings());
-    warnings.addAll(m.sinkFailures());
+    warnings.addAll(m.moreWarnings());
     List<IntervalSample> intervals = collector.samples();
     return checked(
         new RunResult(

@@ -11,6 +11,7 @@ import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.ProducerIntegrity;
 import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DestinationSpec;
@@ -23,11 +24,16 @@ import io.brokerbench.workload.ConnectionLossPolicy;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -57,13 +63,13 @@ public final class Runner {
   private final SinkFanout sinks;
   private final ResultAssembly assembly;
   private final int producerIdBase;
-  private final java.time.Instant startAt;
+  private final Instant startAt;
   private final RunControl control = new RunControl();
   private final FlowControlLog flowControl;
   private final ConnectionLossLog losses;
-  private final java.util.Set<Integer> reconnectingConsumers =
-      java.util.concurrent.ConcurrentHashMap.newKeySet();
-  private java.util.concurrent.ExecutorService reconnector;
+  private Warning depthUnknown;
+  private final Set<Integer> reconnectingConsumers = ConcurrentHashMap.newKeySet();
+  private ExecutorService reconnector;
   // Per consumer, written by its one reconnecting thread at a time (reconnectingConsumers).
   private long[] consumerReconnectedAt;
   private long[] consumerBackoffMillis;
@@ -95,7 +101,7 @@ public final class Runner {
       SinkFanout sinks,
       ResultAssembly assembly,
       int producerIdBase,
-      java.time.Instant startAt) {
+      Instant startAt) {
     shard.check(workload);
     this.workload = workload;
     this.shard = shard;
@@ -233,7 +239,7 @@ public final class Runner {
     }
     boolean reconnects = workload.connectionLoss() == ConnectionLossPolicy.RECONNECT;
     consumerReconnectedAt = new long[workload.consumers()];
-    java.util.Arrays.fill(consumerReconnectedAt, Long.MIN_VALUE / 2);
+    Arrays.fill(consumerReconnectedAt, Long.MIN_VALUE / 2);
     consumerBackoffMillis = new long[workload.consumers()];
     for (int j = 0; j < workload.consumers(); j++) {
       int consumer = j;
@@ -493,7 +499,7 @@ public final class Runner {
                 idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
                 losses.summary(),
                 idleConnections == null ? LatencyHistograms.empty() : idleConnections.openTimes(),
-                sinks.failures()));
+                moreWarnings()));
     sinks.each(sink -> sink.finished(result));
     return result;
   }
@@ -687,9 +693,19 @@ public final class Runner {
     }
   }
 
+  /** The warnings of the run's end: report sinks that failed, a broker not asked for its depth. */
+  private List<Warning> moreWarnings() {
+    List<Warning> warnings = new ArrayList<>(sinks.failures());
+    if (depthUnknown != null) {
+      warnings.add(depthUnknown);
+    }
+    return warnings;
+  }
+
   /**
    * The integrity counts with the messages the broker still holds told apart from lost ones: when
-   * messages are missing, each destination this run's consumers read is asked for its depth.
+   * messages are missing, each destination this run's consumers read is asked for its depth. A
+   * broker that cannot be asked leaves {@link #depthUnknown}.
    */
   private IntegrityCounts withBrokerCount(IntegrityCounts integrity) {
     if (integrity.lost() == 0 || control.failure() != null) {
@@ -708,7 +724,19 @@ public final class Runner {
         }
         waiting += depth;
       } catch (DriverException e) {
-        // The count is a refinement: without it, missing messages stay counted as lost.
+        // The count is a refinement: without it, missing messages stay counted as lost, and
+        // the result says they may not be.
+        depthUnknown =
+            new Warning(
+                Warning.DEPTH_UNKNOWN,
+                "DEPTH_UNKNOWN: the "
+                    + integrity.lost()
+                    + " message(s) counted as lost may still be in the broker: asking it how many"
+                    + " messages "
+                    + names.get(d)
+                    + " holds failed ("
+                    + e.getMessage()
+                    + ")");
         return integrity;
       }
     }

@@ -1,5 +1,6 @@
 package io.brokerbench.result;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -41,7 +42,7 @@ public record ConnectionLosses(
 
   /** Both runs' losses, as of two shards of one workload (their outages may overlap). */
   public ConnectionLosses plus(ConnectionLosses o) {
-    List<String> both = new java.util.ArrayList<>(reasons);
+    List<String> both = new ArrayList<>(reasons);
     o.reasons.stream().filter(r -> !both.contains(r)).forEach(both::add);
     return new ConnectionLosses(
         losses + o.losses,

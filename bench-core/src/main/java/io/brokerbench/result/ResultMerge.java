@@ -6,7 +6,9 @@ import io.brokerbench.workload.Shard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Adds up the results of the shards of one workload (see {@link Shard}) into the result of the
@@ -45,6 +47,7 @@ public final class ResultMerge {
   private final List<FlowControl> flowControls = new ArrayList<>();
   private ConnectionsResult connections = ConnectionsResult.NONE;
   private ConnectionLosses connectionLosses = ConnectionLosses.NONE;
+  private final List<Warning> depthUnknown = new ArrayList<>();
   private RequestReplyCounts requestReply = RequestReplyCounts.NONE;
 
   /**
@@ -109,6 +112,13 @@ public final class ResultMerge {
     requestReply = requestReply.plus(shard.requestReply());
     connections = connections.plus(shard.connections());
     connectionLosses = connectionLosses.plus(shard.connectionLosses());
+    for (Warning w : shard.warnings()) {
+      if (w.code().equals(Warning.DEPTH_UNKNOWN) && depthUnknown.isEmpty()) {
+        // The shard's loss may be the broker's backlog, so the merged one may be.
+        String why = w.message().substring(w.message().indexOf(':') + 1).trim();
+        depthUnknown.add(new Warning(Warning.DEPTH_UNKNOWN, "DEPTH_UNKNOWN: in a shard, " + why));
+      }
+    }
     return this;
   }
 
@@ -139,11 +149,12 @@ public final class ResultMerge {
                 first.workload().inFlightWindow() > 0,
                 latencies,
                 integrity,
-                RunResult.INTERRUPTED.equals(status),
+                !RunResult.COMPLETED.equals(status),
                 0));
     ClockUncertainty.of(shards, latencies).ifPresent(warnings::add);
     warnings.addAll(connections.warnings());
     warnings.addAll(connectionLosses.warnings());
+    warnings.addAll(depthUnknown);
     Shard shard = first.shard();
     return new RunResult(
         RunResult.SCHEMA,
@@ -176,7 +187,7 @@ public final class ResultMerge {
    * when one broker blocks them all), every reason.
    */
   private FlowControl flowControl() {
-    java.util.Set<String> reasons = new java.util.TreeSet<>();
+    Set<String> reasons = new TreeSet<>();
     int periods = 0;
     double seconds = 0;
     boolean atEnd = false;

@@ -16,7 +16,8 @@ public final class RunWarnings {
    *
    * @param counts the whole run's counts
    * @param confirms true when the broker confirmed each message it accepted (an in-flight window)
-   * @param interrupted true when the user ended the run early
+   * @param endedEarly true when the run was interrupted or failed: it did not drain, and the broker
+   *     was not asked what it still holds, so missing messages may be in flight or queued
    * @param competingConsumers the most consumers reading one destination
    */
   public static List<Warning> of(
@@ -25,7 +26,7 @@ public final class RunWarnings {
       boolean confirms,
       Map<String, LatencySummary> latency,
       IntegrityCounts integrity,
-      boolean interrupted,
+      boolean endedEarly,
       int competingConsumers) {
     List<Warning> warnings = new ArrayList<>();
     if (integrity.lost() > 0) {
@@ -38,7 +39,9 @@ public final class RunWarnings {
                       ? " message(s) accepted by the broker were never received"
                       : " message(s) sent were never received (confirms off: whether the broker"
                           + " accepted them is not known)")
-                  + (interrupted ? " (the run was interrupted: some may be in flight)" : "")));
+                  + (endedEarly
+                      ? " (the run ended early: some may be in flight or still in the broker)"
+                      : "")));
     }
     if (integrity.stillQueued() > 0) {
       warnings.add(

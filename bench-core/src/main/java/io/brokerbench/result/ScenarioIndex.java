@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,7 +93,7 @@ public record ScenarioIndex(
 
   /** This index with one cell's status changed. */
   public ScenarioIndex withStatus(int cell, String status) {
-    List<Cell> copy = new java.util.ArrayList<>(cells);
+    List<Cell> copy = new ArrayList<>(cells);
     copy.set(cell, copy.get(cell).withStatus(status));
     return new ScenarioIndex(schema, name, file, axes, copy);
   }

@@ -16,6 +16,12 @@ public record Warning(String code, String message) {
   /** Messages were not received but the broker still holds them: a backlog, not a loss. */
   public static final String STILL_QUEUED = "STILL_QUEUED";
 
+  /**
+   * Messages counted as lost may still be in the broker: it could not be asked how many it holds
+   * (it was down or unreachable at the end of the run).
+   */
+  public static final String DEPTH_UNKNOWN = "DEPTH_UNKNOWN";
+
   /** Messages were received more than once without a redelivery flag. */
   public static final String DUPLICATES = "DUPLICATES";
 

@@ -7,6 +7,7 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.threshold.Threshold;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import org.assertj.core.api.AbstractAssert;
 
@@ -144,18 +145,18 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
     }
 
     /** Asserts the percentile is below the duration. */
-    public RunResultAssert isBelow(java.time.Duration bound) {
+    public RunResultAssert isBelow(Duration bound) {
       return run.meets(metric + " < " + duration(bound));
     }
 
     /** Asserts the percentile is at most the duration. */
-    public RunResultAssert isAtMost(java.time.Duration bound) {
+    public RunResultAssert isAtMost(Duration bound) {
       return run.meets(metric + " <= " + duration(bound));
     }
   }
 
   /** A duration as a threshold's bound, in the largest unit that keeps it whole: 20ms, 250us. */
-  static String duration(java.time.Duration d) {
+  static String duration(Duration d) {
     long nanos = d.toNanos();
     if (nanos % 1_000_000 == 0) {
       return nanos / 1_000_000 + "ms";

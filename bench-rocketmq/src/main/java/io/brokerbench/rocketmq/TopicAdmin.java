@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.common.MixAll;
@@ -74,7 +75,7 @@ final class TopicAdmin {
   /** Master broker addresses by broker name. */
   Map<String, String> masters() throws DriverException {
     ClusterInfo cluster = clusterInfo();
-    Map<String, String> masters = new java.util.TreeMap<>();
+    Map<String, String> masters = new TreeMap<>();
     for (BrokerData broker : cluster.getBrokerAddrTable().values()) {
       String address = broker.getBrokerAddrs().get(MixAll.MASTER_ID);
       if (address != null) {

@@ -199,6 +199,11 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     return "127.0.0.1:" + nameServer.getRemotingServer().localListenPort();
   }
 
+  /** The directory of the broker's store, which {@link #close()} deletes. */
+  public Path storeDirectory() {
+    return directory;
+  }
+
   /** The broker's address, {@code 127.0.0.1:PORT}. */
   public String brokerAddress() {
     return broker.getBrokerAddr();
