@@ -6,6 +6,7 @@ import io.brokerbench.contract.DelegatingDriver;
 import io.brokerbench.loopback.LoopbackDriver;
 import io.brokerbench.loopback.LoopbackOptions;
 import io.brokerbench.rate.NanoClock;
+import io.brokerbench.result.ResultMerge;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
@@ -15,6 +16,7 @@ import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,5 +77,10 @@ class DepthUnknownTest {
                 assertThat(w.message())
                     .startsWith("DEPTH_UNKNOWN: the 50 message(s) counted as lost may still be")
                     .endsWith("failed (connection refused)"));
+    // A merge of shards keeps it: the merged loss may be the broker's backlog too.
+    assertThat(ResultMerge.of(List.of(result)).warnings())
+        .filteredOn(w -> w.code().equals(Warning.DEPTH_UNKNOWN))
+        .singleElement()
+        .satisfies(w -> assertThat(w.message()).startsWith("DEPTH_UNKNOWN: in a shard, the 50"));
   }
 }
