@@ -39,7 +39,6 @@ import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
-import org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueAveragely;
 import org.apache.rocketmq.client.consumer.store.OffsetStore;
 import org.apache.rocketmq.client.consumer.store.ReadOffsetType;
 import org.apache.rocketmq.client.exception.MQClientException;
@@ -398,7 +397,7 @@ public final class RocketMqDriver implements Driver {
       DeliveryDispatcher dispatcher)
       throws MQClientException, DriverException {
     DefaultMQPushConsumer client =
-        new DefaultMQPushConsumer(group, rpcHook, new AllocateMessageQueueAveragely());
+        new DefaultMQPushConsumer(group, rpcHook, new DistinctConsumersAllocation());
     configureConsumerClient(client, instanceName);
     client.setConsumeThreadMin(config.consumeThreads());
     client.setConsumeThreadMax(config.consumeThreads());
@@ -559,8 +558,10 @@ public final class RocketMqDriver implements Driver {
       long consumed = -1;
       for (DefaultMQPushConsumer client : clients) {
         OffsetStore offsets = client.getDefaultMQPushConsumerImpl().getOffsetStore();
+        // The broker's offset for a queue the client no longer holds (moved by a rebalance).
         consumed =
-            Math.max(consumed, offsets.readOffset(end.getKey(), ReadOffsetType.READ_FROM_MEMORY));
+            Math.max(
+                consumed, offsets.readOffset(end.getKey(), ReadOffsetType.MEMORY_FIRST_THEN_STORE));
       }
       if (consumed >= 0) {
         waiting += Math.max(0, end.getValue() - consumed);
