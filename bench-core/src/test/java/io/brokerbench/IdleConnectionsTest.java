@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.ConnectionsResult;
+import io.brokerbench.result.ProducerIntegrity;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
+import io.brokerbench.workload.ConnectionLossPolicy;
 import io.brokerbench.workload.Connections;
+import io.brokerbench.workload.RateProfile;
+import io.brokerbench.workload.RequestReply;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
+import io.brokerbench.workload.WorkloadSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -147,5 +152,89 @@ class IdleConnectionsTest {
         .extracting(Warning::message)
         .containsExactly(
             "CONNECTIONS: 10 of 200 idle connections failed to open {refused=10}; first: refused");
+  }
+
+  @Test
+  void heldConnectionsSendTheirLightRateMeasuredLikeAnyProducer() throws Exception {
+    Workload workload =
+        Workload.builder()
+            .producers(1)
+            .consumers(1)
+            .rate(RateProfile.fixed(100))
+            .connections(new Connections(20, 1, Double.POSITIVE_INFINITY, 25))
+            .inFlightWindow(100)
+            .duration(Duration.ofMillis(400))
+            .reportInterval(Duration.ofMillis(100))
+            .build();
+
+    RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
+
+    ResultSchema.assertValid(result);
+    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.workload().connectionSendRate()).isEqualTo(25.0);
+    // The workload's producer is producer 0; the connections' traffic is producer 1.
+    assertThat(result.integrityByProducer()).extracting(p -> p.producer()).containsExactly(0, 1);
+    ProducerIntegrity traffic = result.integrityByProducer().get(1);
+    // 20 connections x 25 msg/s x 0.4 s, all confirmed and received.
+    assertThat(traffic.accepted()).isBetween(199L, 201L);
+    assertThat(traffic.unique()).isEqualTo(traffic.accepted());
+    assertThat(traffic.lost()).isZero();
+    assertThat(result.totals().counts().sent())
+        .isEqualTo(traffic.accepted() + result.integrityByProducer().get(0).accepted());
+    assertThat(result.integrity().lost()).isZero();
+  }
+
+  @Test
+  void aSendRateNeedsConnectionsAndPlainMessagesThatAreNotReopened() {
+    assertThatThrownBy(
+            () ->
+                WorkloadSpec.of(Map.of("connection-send-rate", "1", "consumers", "1")).toWorkload())
+        .hasMessage(
+            "--connection-send-rate needs idle connections to send on: give --connections N");
+    Workload.Builder sending =
+        Workload.builder()
+            .producers(1)
+            .consumers(1)
+            .connections(new Connections(10, 1, 100, 1))
+            .duration(Duration.ofSeconds(1));
+    assertThatThrownBy(
+            () ->
+                sending
+                    .requestReply(new RequestReply(true, Duration.ofSeconds(5), Duration.ZERO))
+                    .build())
+        .hasMessage(
+            "held connections send plain messages, not requests: leave out"
+                + " --connection-send-rate or --request-reply");
+    assertThatThrownBy(
+            () ->
+                sending
+                    .requestReply(RequestReply.OFF)
+                    .connectionLoss(ConnectionLossPolicy.RECONNECT)
+                    .build())
+        .hasMessage(
+            "held connections are not opened again once lost: with --connection-send-rate use"
+                + " --on-connection-loss fail");
+  }
+
+  @Test
+  void everyShardKeepsTheSendRateAndHasATrafficProducerOfItsOwn() {
+    Workload whole =
+        Workload.builder()
+            .producers(0)
+            .consumers(3)
+            .connections(new Connections(2, 1, 100, 0.5))
+            .duration(Duration.ofSeconds(1))
+            .build();
+
+    List<Shard.Part> parts =
+        List.of(Shard.of(whole, 0, 3), Shard.of(whole, 1, 3), Shard.of(whole, 2, 3));
+
+    assertThat(parts).extracting(p -> p.workload().connections().sendRate()).containsOnly(0.5);
+    // The third shard has no connection of its own, but its consumers may read the others'.
+    assertThat(parts)
+        .extracting(p -> p.workload().connections().sending())
+        .containsExactly(true, true, false);
+    assertThat(parts).extracting(p -> p.shard().trafficProducer()).containsExactly(0, 1, 2);
+    assertThat(parts).extracting(p -> p.shard().trafficProducers(p.workload())).containsOnly(3);
   }
 }

@@ -631,7 +631,16 @@ public final class Amqp091Driver implements Driver {
               connectTimeout(),
               (address, e) ->
                   Amqp091Errors.connectFailed(
-                      address, connectTimeout(), config.saslExternal(), embedded != null, e));
+                      address, connectTimeout(), config.saslExternal(), embedded != null, e),
+              (lease, spec, listener) ->
+                  Amqp091Producer.create(
+                      lease,
+                      spec,
+                      listener,
+                      config.exchange(),
+                      routingKey(spec.destination()),
+                      config.mandatory(),
+                      null));
     }
     return idle;
   }

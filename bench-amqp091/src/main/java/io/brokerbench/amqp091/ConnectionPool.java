@@ -61,7 +61,7 @@ final class ConnectionPool {
    */
   synchronized Lease leaseBeside(Lease other) throws DriverException {
     Slot slot = other.slot;
-    if (!slots.contains(slot) || !slot.target.connection().isOpen()) {
+    if (slot == null || !slots.contains(slot) || !slot.target.connection().isOpen()) {
       return null;
     }
     Lease lease = new Lease(this, slot, openChannel(slot));
@@ -141,12 +141,26 @@ final class ConnectionPool {
     private final ConnectionPool pool;
     private final Slot slot;
     private final Channel channel;
+    private final BrokerAddress address;
     private boolean released;
 
-    private Lease(ConnectionPool pool, Slot slot, Channel channel) {
+    private Lease(ConnectionPool pool, Slot slot, Channel channel, BrokerAddress address) {
       this.pool = pool;
       this.slot = slot;
       this.channel = channel;
+      this.address = address;
+    }
+
+    private Lease(ConnectionPool pool, Slot slot, Channel channel) {
+      this(pool, slot, channel, slot.target.address());
+    }
+
+    /**
+     * A channel on a connection no pool holds (an idle connection's): releasing it closes the
+     * channel, not the connection.
+     */
+    static Lease of(Channel channel, BrokerAddress address) {
+      return new Lease(null, null, channel, address);
     }
 
     Channel channel() {
@@ -154,7 +168,7 @@ final class ConnectionPool {
     }
 
     BrokerAddress address() {
-      return slot.target.address();
+      return address;
     }
 
     /** Closes the channel (bounded wait) and the connection once it carries no channel. */
@@ -173,7 +187,9 @@ final class ConnectionPool {
         // The channel or its connection is gone already; the connection is closed below or at
         // the end, and other channels on it must not be aborted.
       } finally {
-        pool.release(slot);
+        if (pool != null) {
+          pool.release(slot);
+        }
       }
     }
   }

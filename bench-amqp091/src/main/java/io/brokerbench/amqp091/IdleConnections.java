@@ -1,12 +1,16 @@
 package io.brokerbench.amqp091;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.impl.nio.NioParams;
 import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.IdleConnection;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,10 +44,17 @@ final class IdleConnections implements AutoCloseable {
   private final AtomicInteger turn = new AtomicInteger();
   private final Duration timeout;
   private final ConnectFailureWording wording;
+  private final ChannelProducer producers;
 
   /** Words a failed connection for the user, as the driver's other connections do. */
   interface ConnectFailureWording {
     DriverException of(BrokerAddress address, Throwable e);
+  }
+
+  /** Sets up the driver's producer on a channel: its exchange, routing key, confirms. */
+  interface ChannelProducer {
+    Producer open(ConnectionPool.Lease lease, ProducerSpec spec, SendListener listener)
+        throws DriverException;
   }
 
   /**
@@ -56,10 +67,12 @@ final class IdleConnections implements AutoCloseable {
       List<BrokerAddress> addresses,
       ThreadFactory threads,
       Duration timeout,
-      ConnectFailureWording wording) {
+      ConnectFailureWording wording,
+      ChannelProducer producers) {
     this.addresses = addresses;
     this.timeout = timeout;
     this.wording = wording;
+    this.producers = producers;
     this.heartbeats = Executors.newScheduledThreadPool(2, threads);
     this.shutdowns = Executors.newCachedThreadPool(threads);
     for (ConnectionFactory template : templates) {
@@ -77,7 +90,10 @@ final class IdleConnections implements AutoCloseable {
     }
   }
 
-  /** Opens connection {@code index} to the next broker in turn, with {@code channels} channels. */
+  /**
+   * Opens connection {@code index} to the next broker in turn, with {@code channels} channels; a
+   * producer it opens sends on the first of them.
+   */
   IdleConnection open(int index, int channels) throws DriverException {
     int which = Math.floorMod(turn.getAndIncrement(), factories.size());
     Connection connection;
@@ -86,9 +102,14 @@ final class IdleConnections implements AutoCloseable {
     } catch (IOException | TimeoutException | RuntimeException e) {
       throw wording.of(addresses.get(which), e);
     }
+    Channel first = null;
     try {
       for (int c = 0; c < channels; c++) {
-        if (connection.createChannel() == null) {
+        Channel channel = connection.createChannel();
+        if (first == null) {
+          first = channel;
+        }
+        if (channel == null) {
           throw new DriverException(
               "the broker allows "
                   + c
@@ -103,13 +124,34 @@ final class IdleConnections implements AutoCloseable {
           : new DriverException(
               "cannot open a channel on idle connection " + index + ": " + e.getMessage(), e);
     }
-    return () -> {
+    return new Held(connection, first, addresses.get(which));
+  }
+
+  /** A held connection, which can send on its first channel. */
+  private final class Held implements IdleConnection {
+    private final Connection connection;
+    private final Channel first;
+    private final BrokerAddress address;
+
+    Held(Connection connection, Channel first, BrokerAddress address) {
+      this.connection = connection;
+      this.first = first;
+      this.address = address;
+    }
+
+    @Override
+    public Producer producer(ProducerSpec spec, SendListener listener) throws DriverException {
+      return producers.open(ConnectionPool.Lease.of(first, address), spec, listener);
+    }
+
+    @Override
+    public void close() {
       try {
         connection.close(AMQP.REPLY_SUCCESS, "brokerbench run ended", (int) timeout.toMillis());
       } catch (IOException | RuntimeException e) {
         connection.abort((int) timeout.toMillis());
       }
-    };
+    }
   }
 
   @Override

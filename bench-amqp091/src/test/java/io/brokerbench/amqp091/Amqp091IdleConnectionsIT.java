@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.contract.HeldConnectionTraffic;
 import io.brokerbench.contract.PrivateRabbitMqNode;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.ConnectionsResult;
@@ -116,5 +117,14 @@ class Amqp091IdleConnectionsIT {
         .hasMessageEndingWith(
             "gave no figure: enable the rabbitmq_management or rabbitmq_prometheus plugin, or give"
                 + " --management-url");
+  }
+
+  @Test
+  void heldConnectionsSendALightRateMeasuredLikeAnyProducer() throws Exception {
+    HeldConnectionTraffic.assertMeasured(
+        BenchmarkRun.builder(HeldConnectionTraffic.workload("bb-idle-traffic"))
+            .driver("amqp091", Map.of("uri", node.uri(), "management-url", node.managementUrl()))
+            .build()
+            .run());
   }
 }

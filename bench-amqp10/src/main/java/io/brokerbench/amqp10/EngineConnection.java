@@ -364,14 +364,7 @@ final class EngineConnection implements AutoCloseable {
 
   /** A failure for an error condition the broker sent when closing something. */
   DriverException closedByBroker(String what, ErrorCondition condition) {
-    return new DriverException(
-        "the broker at "
-            + config.hostPort()
-            + " "
-            + what
-            + (condition != null
-                ? ": " + condition.getCondition() + " " + String.valueOf(condition.getDescription())
-                : ""));
+    return Errors.closedByBroker(config, what, condition);
   }
 
   /** Ends the connection with a failure; listeners hear of it once. Any thread. */

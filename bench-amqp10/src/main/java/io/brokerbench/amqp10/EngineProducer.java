@@ -69,18 +69,12 @@ final class EngineProducer implements Producer {
       session.closeHandler(
           s -> linkFailed("ended the session of the sender to " + address, s.getRemoteCondition()));
       session.open();
-      sender = session.sender("brokerbench-sender-" + spec.producerIndex());
-      Target target = new Target().setAddress(address);
-      if (spec.persistent() && address.startsWith("/queue/")) {
-        target.setDurable(TerminusDurability.CONFIGURATION);
-      }
-      sender.setTarget(target);
-      sender.setSource(new Source());
-      sender.setSenderSettleMode(
-          presettled ? SenderSettleMode.SETTLED : SenderSettleMode.UNSETTLED);
-      sender.setReceiverSettleMode(ReceiverSettleMode.FIRST);
-      sender.setDeliveryTagGenerator(
-          ProtonDeliveryTagGenerator.BUILTIN.SEQUENTIAL.createGenerator());
+      sender =
+          configure(
+              session.sender("brokerbench-sender-" + spec.producerIndex()),
+              address,
+              spec.persistent(),
+              presettled);
       sender.openHandler(
           s -> {
             if (s.getRemoteTarget() != null) {
@@ -98,6 +92,23 @@ final class EngineProducer implements Producer {
     }
     connection.onFailure(this::failed);
     connection.await(attached, "opening a sender to " + address);
+  }
+
+  /**
+   * Sets up a sender link to {@code address} before it opens: target (durable configuration for a
+   * persistent run's {@code /queue/} address), settle modes, sequential delivery tags.
+   */
+  static Sender configure(Sender sender, String address, boolean persistent, boolean presettled) {
+    Target target = new Target().setAddress(address);
+    if (persistent && address.startsWith("/queue/")) {
+      target.setDurable(TerminusDurability.CONFIGURATION);
+    }
+    sender.setTarget(target);
+    sender.setSource(new Source());
+    sender.setSenderSettleMode(presettled ? SenderSettleMode.SETTLED : SenderSettleMode.UNSETTLED);
+    sender.setReceiverSettleMode(ReceiverSettleMode.FIRST);
+    sender.setDeliveryTagGenerator(ProtonDeliveryTagGenerator.BUILTIN.SEQUENTIAL.createGenerator());
+    return sender;
   }
 
   private void linkFailed(

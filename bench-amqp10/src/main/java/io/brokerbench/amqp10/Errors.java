@@ -124,6 +124,21 @@ final class Errors {
    * {@code failure} worded as the embedded broker's when it is a timeout: the driver started that
    * broker, so the user's address cannot be the cause.
    */
+  /** The broker ended a link, session or connection while doing {@code what}, for a reason. */
+  static DriverException closedByBroker(
+      Amqp10Config config,
+      String what,
+      org.apache.qpid.protonj2.types.transport.ErrorCondition condition) {
+    return new DriverException(
+        "the broker at "
+            + config.hostPort()
+            + " "
+            + what
+            + (condition != null
+                ? ": " + condition.getCondition() + " " + String.valueOf(condition.getDescription())
+                : ""));
+  }
+
   static DriverException embeddedBrokerSilent(Amqp10Config config, DriverException failure) {
     Throwable cause = unwrap(failure.getCause() == null ? failure : failure.getCause());
     boolean timedOut =

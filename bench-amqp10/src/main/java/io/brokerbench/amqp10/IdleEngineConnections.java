@@ -2,6 +2,11 @@ package io.brokerbench.amqp10;
 
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.IdleConnection;
+import io.brokerbench.spi.OutgoingMessage;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.spi.ProducerSpec;
+import io.brokerbench.spi.SendListener;
+import io.brokerbench.spi.SendOutcome;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -23,6 +28,9 @@ import org.apache.qpid.protonj2.buffer.impl.ProtonByteArrayBufferAllocator;
 import org.apache.qpid.protonj2.engine.Connection;
 import org.apache.qpid.protonj2.engine.Engine;
 import org.apache.qpid.protonj2.engine.EngineFactory;
+import org.apache.qpid.protonj2.engine.OutgoingDelivery;
+import org.apache.qpid.protonj2.engine.Sender;
+import org.apache.qpid.protonj2.engine.Session;
 
 /**
  * The idle connections of a many-connections run: AMQP 1.0 connections with their sessions, each a
@@ -155,6 +163,8 @@ final class IdleEngineConnections implements AutoCloseable {
     private Engine engine;
     private Connection connection;
     private int sessionsBegun;
+    private Session first;
+    private IdleSender sender;
 
     Idle(int index, int sessions) {
       this.index = index;
@@ -192,10 +202,13 @@ final class IdleEngineConnections implements AutoCloseable {
       connection.closeHandler(c -> remotelyClosed.complete(null));
       engine.start().open();
       for (int s = 0; s < sessions; s++) {
-        connection
-            .session()
+        Session session = connection.session();
+        if (first == null) {
+          first = session;
+        }
+        session
             .openHandler(
-                session -> {
+                begun -> {
                   if (++sessionsBegun == sessions) {
                     live.add(this);
                     opened.complete(null);
@@ -274,6 +287,9 @@ final class IdleEngineConnections implements AutoCloseable {
     }
 
     private void fail(Throwable e) {
+      if (sender != null) {
+        sender.failed(Errors.of(config, "sending on idle connection " + index, e));
+      }
       live.remove(this);
       opened.completeExceptionally(
           e instanceof ClosedChannelException ? new IOException("connection closed", e) : e);
@@ -289,11 +305,26 @@ final class IdleEngineConnections implements AutoCloseable {
       }
     }
 
+    /** A sender link on the first session, to {@code spec}'s destination. */
+    @Override
+    public Producer producer(ProducerSpec spec, SendListener listener) throws DriverException {
+      IdleSender opening =
+          new IdleSender(this, config.addressOf(spec.destination()), spec, listener);
+      submit(() -> opening.attach(first));
+      await(opening.attached, this, "opening a sender on idle connection " + index);
+      return opening;
+    }
+
     /** Closes the connection and waits for the broker's answer, at most the connect timeout. */
     @Override
     public void close() throws DriverException {
       submit(
           () -> {
+            // Closing: no more ticks, and the sender's end is no failure.
+            live.remove(this);
+            if (sender != null) {
+              sender.close();
+            }
             if (connection != null && channel.isOpen()) {
               connection.close();
             } else {
@@ -309,6 +340,155 @@ final class IdleEngineConnections implements AutoCloseable {
       } finally {
         submit(this::drop);
       }
+    }
+  }
+
+  /**
+   * The sender of a held connection with a light per-connection rate. The producer thread encodes
+   * each message and hands a copy to the selector thread, which sends it as the next delivery once
+   * the link has credit and confirms it when the broker settles it. Per message that is a copy and
+   * a task: fine at a light rate, which is what this is for (the run's own producers have their own
+   * connections and the allocation-free path).
+   */
+  private final class IdleSender implements Producer {
+    private final Idle idle;
+    private final String address;
+    private final SendListener listener;
+    private final MessageEncoder encoder;
+    private final SettlementRing<OutgoingDelivery> ring;
+    private final CompletableFuture<Void> attached = new CompletableFuture<>();
+    // Selector thread: sends waiting for credit, and the link.
+    private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+    private Sender sender;
+    private OutgoingDelivery partial;
+    private ProtonBuffer partialPayload;
+    private volatile DriverException failure;
+    private volatile boolean closed;
+
+    private record Waiting(long sequence, byte[] bytes) {}
+
+    IdleSender(Idle idle, String address, ProducerSpec spec, SendListener listener) {
+      this.idle = idle;
+      this.address = address;
+      this.listener = listener;
+      this.encoder = new MessageEncoder(spec.persistent());
+      this.ring =
+          spec.confirms() && !config.presettled()
+              ? new SettlementRing<>(spec.inFlightWindow(), SettlementRing.DELIVERIES)
+              : null;
+    }
+
+    /** Selector thread: opens the link on {@code session}. */
+    void attach(Session session) {
+      idle.sender = this;
+      sender =
+          EngineProducer.configure(
+              session.sender("brokerbench-idle-sender-" + idle.index),
+              address,
+              encoder.durable(),
+              ring == null);
+      sender.openHandler(
+          s -> {
+            if (s.getRemoteTarget() != null) {
+              attached.complete(null);
+            }
+          });
+      sender.detachHandler(
+          s ->
+              failed(
+                  Errors.closedByBroker(
+                      config, "detached the sender link to " + address, s.getRemoteCondition())));
+      sender.closeHandler(
+          s ->
+              failed(
+                  Errors.closedByBroker(
+                      config, "closed the sender link to " + address, s.getRemoteCondition())));
+      sender.creditStateUpdateHandler(s -> sendWaiting());
+      sender.deliveryStateUpdatedHandler(
+          delivery -> {
+            if (delivery.isRemotelySettled()) {
+              delivery.settle();
+              ring.reportSettled(listener);
+            }
+          });
+      sender.open();
+    }
+
+    void failed(DriverException e) {
+      if (closed || failure != null) {
+        return;
+      }
+      failure = e;
+      if (!attached.isDone()) {
+        attached.completeExceptionally(e);
+      } else {
+        listener.onFailure(e);
+      }
+    }
+
+    @Override
+    public boolean trySend(OutgoingMessage message) throws DriverException {
+      DriverException failed = failure;
+      if (failed != null) {
+        throw failed;
+      }
+      byte[] bytes;
+      synchronized (encoder) {
+        ProtonBuffer payload = encoder.encode(message);
+        bytes = new byte[payload.getReadableBytes()];
+        payload.readBytes(bytes, 0, bytes.length);
+      }
+      Waiting send = new Waiting(message.sequence(), bytes);
+      submit(
+          () -> {
+            waiting.add(send);
+            sendWaiting();
+          });
+      return true;
+    }
+
+    /** Selector thread: sends what waits, as far as the link's credit goes. */
+    private void sendWaiting() {
+      try {
+        if (partial != null) {
+          partial.streamBytes(partialPayload, true);
+          if (partialPayload.isReadable()) {
+            return;
+          }
+          partial = null;
+          partialPayload = null;
+        }
+        while (!waiting.isEmpty() && sender.isSendable()) {
+          Waiting next = waiting.poll();
+          OutgoingDelivery delivery = sender.next();
+          if (ring == null) {
+            delivery.settle();
+          }
+          ProtonBuffer payload = ProtonByteArrayBufferAllocator.wrapped(next.bytes());
+          delivery.streamBytes(payload, true);
+          if (payload.isReadable()) {
+            // The session window cut it short: the rest goes first next time.
+            partial = delivery;
+            partialPayload = payload;
+          }
+          if (ring != null) {
+            ring.add(next.sequence(), delivery);
+          } else {
+            listener.onConfirm(next.sequence(), false, SendOutcome.ACCEPTED);
+          }
+          if (partial != null) {
+            return;
+          }
+        }
+      } catch (RuntimeException e) {
+        failed(Errors.of(config, "sending to " + address, e));
+      }
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+      // The link goes with its connection, which the run closes next.
     }
   }
 }

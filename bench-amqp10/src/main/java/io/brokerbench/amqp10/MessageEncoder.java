@@ -45,6 +45,11 @@ final class MessageEncoder {
     header.setDurable(durable);
   }
 
+  /** True when the messages are durable. */
+  boolean durable() {
+    return header.isDurable();
+  }
+
   /** Encodes the message's current bytes; the buffer is reused by the next call. */
   ProtonBuffer encode(OutgoingMessage message) {
     if (message != bound) {

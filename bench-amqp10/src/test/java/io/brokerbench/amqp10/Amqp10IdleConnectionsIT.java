@@ -3,6 +3,7 @@ package io.brokerbench.amqp10;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.contract.HeldConnectionTraffic;
 import io.brokerbench.contract.PrivateRabbitMqNode;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.ConnectionsResult;
@@ -69,5 +70,22 @@ class Amqp10IdleConnectionsIT {
     assertThat(c.clientHeapBytesPerConnection()).isBetween(1L, 24L * 1024);
     assertThat(c.brokerMemorySource()).startsWith("management API at " + node.managementUrl());
     assertThat(c.brokerBytesPerConnection()).isBetween(20L * 1024, 1024L * 1024);
+  }
+
+  @Test
+  void heldConnectionsSendALightRateMeasuredLikeAnyProducer() throws Exception {
+    HeldConnectionTraffic.assertMeasured(
+        BenchmarkRun.builder(HeldConnectionTraffic.workload("bb-idle10-traffic"))
+            .driver(
+                "amqp10",
+                Map.of(
+                    "url",
+                    node.uri(),
+                    "address",
+                    "/queues/%s",
+                    "management-url",
+                    node.managementUrl()))
+            .build()
+            .run());
   }
 }

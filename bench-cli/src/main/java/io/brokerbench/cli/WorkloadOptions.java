@@ -263,6 +263,16 @@ final class WorkloadOptions {
               + " at a time).")
   String connectionRate;
 
+  @Option(
+      names = "--connection-send-rate",
+      paramLabel = "R",
+      description =
+          "Messages per second each idle connection sends while held (0.1: one every 10 s),"
+              + " to the first queue, measured like any producer's (default: "
+              + DefaultText.CONNECTION_SEND_RATE
+              + ": idle).")
+  String connectionSendRate;
+
   /**
    * The options given, as a spec.
    *
@@ -304,6 +314,7 @@ final class WorkloadOptions {
     put(texts, WorkloadOption.CONNECTIONS, connections);
     put(texts, WorkloadOption.CONNECTION_CHANNELS, connectionChannels);
     put(texts, WorkloadOption.CONNECTION_RATE, connectionRate);
+    put(texts, WorkloadOption.CONNECTION_SEND_RATE, connectionSendRate);
     return WorkloadSpec.of(texts);
   }
 

@@ -257,6 +257,11 @@ final class ConnectionPhase {
     }
   }
 
+  /** The connections held now. */
+  List<IdleConnection> held() {
+    return List.copyOf(held);
+  }
+
   /** True once {@link #close()} ran. */
   boolean closed() {
     return closed;

@@ -14,6 +14,7 @@ import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
 import io.brokerbench.workload.ConnectionLossPolicy;
+import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Workload;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -53,6 +54,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   private final RunControl control;
   private final LatencyRecorder.Writer slip;
   private final RunRecorders recorders;
+  private final Pace pace;
   private final long limit;
   private final boolean consumed;
   private final FlowControlLog flowControl;
@@ -107,10 +109,25 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   private long unsentIntended = NONE;
   private static final long NONE = Long.MIN_VALUE;
 
+  /**
+   * How fast one producer sends and how much.
+   *
+   * @param rate the rate shared by {@code sharing} producers
+   * @param sharing producers sharing it
+   * @param limit messages to send at most; 0 for no limit
+   */
+  record Pace(RateProfile rate, int sharing, long limit) {
+    /** The pace of one of the workload's producers. */
+    static Pace of(Workload workload) {
+      return new Pace(workload.rate(), workload.producers(), workload.producerLimit());
+    }
+  }
+
   ProducerTask(
       int index,
       int producerId,
       Workload workload,
+      Pace pace,
       NanoClock clock,
       RunControl control,
       RunRecorders recorders,
@@ -128,7 +145,8 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
     this.control = control;
     this.recorders = recorders;
     this.slip = recorders.writer(recorders.slip);
-    this.limit = workload.producerLimit();
+    this.pace = pace;
+    this.limit = pace.limit();
     this.consumed = consumed;
     this.requester = workload.requestReply().enabled();
     this.replyTimeoutNanos = requester ? workload.requestReply().timeout().toNanos() : 0;
@@ -168,7 +186,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
     this.endNanos = endNanos;
     // Created before the producer and reporting threads start, which makes it visible to both.
     this.schedule =
-        new OpenLoopSchedule(workload.rate(), workload.producers(), workload.catchUp(), startNanos);
+        new OpenLoopSchedule(pace.rate(), pace.sharing(), workload.catchUp(), startNanos);
   }
 
   @Override

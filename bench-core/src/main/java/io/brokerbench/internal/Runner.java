@@ -18,9 +18,11 @@ import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.IdleConnection;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.workload.ConnectionLossPolicy;
+import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
@@ -111,7 +113,11 @@ public final class Runner {
     this.assembly = assembly;
     this.producerIdBase = producerIdBase;
     this.startAt = startAt;
-    this.recorders = new RunRecorders(workload.producers() + workload.consumers());
+    this.recorders =
+        new RunRecorders(
+            workload.producers()
+                + workload.consumers()
+                + (workload.connections().sending() ? 1 : 0));
     this.flowControl = new FlowControlLog(clock);
     this.losses = new ConnectionLossLog(clock);
   }
@@ -168,6 +174,9 @@ public final class Runner {
       }
       createConsumers();
       createProducers();
+      if (workload.connections().sending()) {
+        createConnectionTraffic();
+      }
       return measure();
     } finally {
       closeAll();
@@ -219,7 +228,7 @@ public final class Runner {
     }
     // Indexed by global producer: only producers whose messages this run's consumers can receive
     // get a tracker; a message from any other is foreign.
-    trackers = new SequenceTracker[shard.totalProducers()];
+    trackers = new SequenceTracker[shard.totalProducers() + shard.trafficProducers(workload)];
     for (int p = 0; p < trackers.length; p++) {
       if (consumedHere(p)) {
         int sharing = localConsumersOfDestination[p % workload.destinations().count()];
@@ -397,6 +406,7 @@ public final class Runner {
               i,
               (producerIdBase + global) & 0xFFFF,
               workload,
+              ProducerTask.Pace.of(workload),
               clock,
               control,
               recorders,
@@ -420,6 +430,51 @@ public final class Runner {
                   : driver.createProducer(spec, task);
       task.prepare(open.open(), open);
     }
+  }
+
+  /**
+   * The held connections' light traffic: one more producer of this run, its messages leaving on
+   * each held connection in turn at the per-connection rate, to the destination its global index
+   * gives, like any producer's.
+   */
+  private void createConnectionTraffic() throws DriverException {
+    List<IdleConnection> held = idleConnections.held();
+    if (held.isEmpty()) {
+      return;
+    }
+    int global = shard.trafficProducer();
+    int destination = global % workload.destinations().count();
+    ProducerTask task =
+        new ProducerTask(
+            producers.size(),
+            (producerIdBase + global) & 0xFFFF,
+            workload,
+            new ProducerTask.Pace(
+                RateProfile.fixed(workload.connections().sendRate() * held.size()), 1, 0),
+            clock,
+            control,
+            recorders,
+            flowControl,
+            losses,
+            shard.destinationConsumed(workload, destination));
+    ProducerSpec spec =
+        new ProducerSpec(
+            global,
+            workload.destinations().names().get(destination),
+            workload.inFlightWindow(),
+            workload.persistent(),
+            workload.messageBytes());
+    producers.add(task);
+    task.prepare(
+        new ConnectionTraffic(held, spec, task),
+        () -> {
+          throw new DriverException("held connections are not opened again");
+        });
+  }
+
+  /** The global index of this run's producer {@code local}: the workload's, then the traffic. */
+  private int globalProducer(int local) {
+    return local < workload.producers() ? shard.firstProducer() + local : shard.trafficProducer();
   }
 
   private RunResult measure() {
@@ -639,7 +694,7 @@ public final class Runner {
             control.fail(
                 new DriverException(
                     "producer "
-                        + (shard.firstProducer() + i)
+                        + globalProducer(i)
                         + " is stuck in a send "
                         + workload.drainTimeout().toMillis() / 1000.0
                         + " s after the run's end: the broker does not take messages (flow"
@@ -803,7 +858,7 @@ public final class Runner {
   private List<ProducerIntegrity> integrityByProducer() {
     Map<Integer, Long> accepted = new HashMap<>();
     for (int i = 0; i < producers.size(); i++) {
-      int global = shard.firstProducer() + i;
+      int global = globalProducer(i);
       accepted.put(global, producers.get(i).expected(trackers[global]));
     }
     List<ProducerIntegrity> entries = new ArrayList<>();

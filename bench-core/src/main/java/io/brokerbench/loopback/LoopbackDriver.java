@@ -124,10 +124,18 @@ public final class LoopbackDriver implements Driver {
         });
   }
 
-  /** An in-memory connection: nothing to open, nothing to hold. */
+  /** An in-memory connection: nothing to open or hold; it sends as a loopback producer does. */
   @Override
   public IdleConnection openIdleConnection(int index, int channels) {
-    return () -> {};
+    return new IdleConnection() {
+      @Override
+      public Producer producer(ProducerSpec spec, SendListener listener) throws DriverException {
+        return createProducer(spec, listener);
+      }
+
+      @Override
+      public void close() {}
+    };
   }
 
   @Override

@@ -14,6 +14,7 @@ import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
@@ -60,6 +61,13 @@ public final class ConsoleReport implements ReportSink {
         workload.messageBytes(),
         env.stampLocation());
     env.clientNodes().forEach((client, node) -> out.println("  " + client + " -> " + node));
+    if (workload.connections() > 0 && workload.connectionSendRate() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  each of the %d idle connections sends %s msg/s (one producer more, in turn over them)%n",
+          workload.connections(),
+          BigDecimal.valueOf(workload.connectionSendRate()).stripTrailingZeros().toPlainString());
+    }
     out.flush();
   }
 

@@ -289,7 +289,8 @@ public final class ResultMerge {
         w.replierDelaySeconds(),
         (int) connections.target(),
         w.connectionChannels(),
-        w.connectionRate() * connections.target() / Math.max(1, w.connections()));
+        w.connectionRate() * connections.target() / Math.max(1, w.connections()),
+        w.connectionSendRate());
   }
 
   private List<IntervalSample> intervals(Map<Long, Map<String, LatencySummary>> intervalLatency) {

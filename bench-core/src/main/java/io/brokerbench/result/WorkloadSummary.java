@@ -37,6 +37,7 @@ import java.util.Locale;
  * @param connections idle connections held during the run; 0 for none
  * @param connectionChannels channels or sessions on each idle connection
  * @param connectionRate idle connections opened per second, 0 for unlimited
+ * @param connectionSendRate messages per second each held connection sends; 0 when they are idle
  */
 public record WorkloadSummary(
     int producers,
@@ -64,7 +65,8 @@ public record WorkloadSummary(
     double replierDelaySeconds,
     int connections,
     int connectionChannels,
-    double connectionRate) {
+    double connectionRate,
+    double connectionSendRate) {
 
   /** The summary of a workload. */
   public static WorkloadSummary of(Workload w) {
@@ -94,7 +96,8 @@ public record WorkloadSummary(
         seconds(w.requestReply().replierDelay()),
         w.connections().count(),
         w.connections().channels(),
-        w.connections().unlimitedRate() ? 0 : w.connections().openRate());
+        w.connections().unlimitedRate() ? 0 : w.connections().openRate(),
+        w.connections().sendRate());
   }
 
   private static double seconds(Duration d) {

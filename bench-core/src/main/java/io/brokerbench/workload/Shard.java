@@ -17,14 +17,45 @@ package io.brokerbench.workload;
  * @param totalProducers producers of the whole workload, over all shards
  * @param firstConsumer global index of this run's first consumer
  * @param totalConsumers consumers of the whole workload, over all shards
+ * @param index which shard this is, from 0 (0 for a whole run)
+ * @param count how many shards the workload has (1 for a whole run)
  */
-public record Shard(int firstProducer, int totalProducers, int firstConsumer, int totalConsumers) {
+public record Shard(
+    int firstProducer,
+    int totalProducers,
+    int firstConsumer,
+    int totalConsumers,
+    int index,
+    int count) {
 
   /** Validates the ranges' starts and totals. */
   public Shard {
     if (firstProducer < 0 || firstConsumer < 0 || totalProducers < 0 || totalConsumers < 0) {
       throw new WorkloadException("shard indexes and totals must be >= 0");
     }
+    // A result written before shards had an index and count reads as 0 of 0.
+    count = Math.max(count, 1);
+    if (index < 0 || index >= count) {
+      throw new WorkloadException("shard " + index + "/" + count + " does not exist");
+    }
+  }
+
+  /** Shard 0 of 1 with these ranges. */
+  public Shard(int firstProducer, int totalProducers, int firstConsumer, int totalConsumers) {
+    this(firstProducer, totalProducers, firstConsumer, totalConsumers, 0, 1);
+  }
+
+  /**
+   * The producers the whole workload's held connections play, one per shard: each shard's
+   * connection traffic ({@link Connections#sendRate()}) is one producer, after the workload's own.
+   */
+  public int trafficProducers(Workload w) {
+    return w.connections().sendRate() > 0 ? count : 0;
+  }
+
+  /** The global index of this shard's connection traffic producer. */
+  public int trafficProducer() {
+    return totalProducers + index;
   }
 
   /**
@@ -66,13 +97,7 @@ public record Shard(int firstProducer, int totalProducers, int firstConsumer, in
             .producers(producers)
             .consumers(consumers)
             .rate(whole.rate().scaled(rateShare))
-            .connections(
-                connectionShare == 0
-                    ? Connections.NONE
-                    : new Connections(
-                        connectionShare,
-                        connections.channels(),
-                        connections.openRate() * connectionShare / connections.count()))
+            .connections(connections.share(connectionShare))
             .build();
     return new Part(
         part,
@@ -80,7 +105,9 @@ public record Shard(int firstProducer, int totalProducers, int firstConsumer, in
             first(whole.producers(), index, count),
             whole.producers(),
             first(whole.consumers(), index, count),
-            whole.consumers()));
+            whole.consumers(),
+            index,
+            count));
   }
 
   private static int share(int total, int index, int count) {

@@ -173,6 +173,16 @@ public record Workload(
       throw new WorkloadException(
           "a run with idle connections holds them for its duration: give --duration");
     }
+    if (connections.sending() && requestReply.enabled()) {
+      throw new WorkloadException(
+          "held connections send plain messages, not requests: leave out --connection-send-rate"
+              + " or --request-reply");
+    }
+    if (connections.sending() && connectionLoss == ConnectionLossPolicy.RECONNECT) {
+      throw new WorkloadException(
+          "held connections are not opened again once lost: with --connection-send-rate use"
+              + " --on-connection-loss fail");
+    }
     if (progressTimeout.isNegative()) {
       throw new WorkloadException(
           "progress timeout must be >= 0, 0 for none (got " + progressTimeout + ")");

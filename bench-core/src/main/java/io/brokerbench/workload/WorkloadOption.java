@@ -101,6 +101,9 @@ public final class WorkloadOption<T> {
     /** Default of {@link #CONNECTION_RATE}. */
     public static final String CONNECTION_RATE = RateSyntax.UNLIMITED;
 
+    /** Default of {@link #CONNECTION_SEND_RATE}: idle. */
+    public static final String CONNECTION_SEND_RATE = "0";
+
     private DefaultText() {}
   }
 
@@ -286,6 +289,14 @@ public final class WorkloadOption<T> {
       new WorkloadOption<>(
           "connection-rate", List.of(), RateSyntax::parse, DefaultText.CONNECTION_RATE);
 
+  /**
+   * Messages per second each held idle connection sends ({@link RateSyntax}, fractions allowed: 0.1
+   * is one every 10 s); 0 leaves them idle.
+   */
+  public static final WorkloadOption<Double> CONNECTION_SEND_RATE =
+      new WorkloadOption<>(
+          "connection-send-rate", List.of(), RateSyntax::parse, DefaultText.CONNECTION_SEND_RATE);
+
   private static final List<WorkloadOption<?>> ALL =
       List.of(
           PRODUCERS,
@@ -321,7 +332,8 @@ public final class WorkloadOption<T> {
           REPLIER_DELAY,
           CONNECTIONS,
           CONNECTION_CHANNELS,
-          CONNECTION_RATE);
+          CONNECTION_RATE,
+          CONNECTION_SEND_RATE);
 
   private final String name;
   private final List<String> aliases;

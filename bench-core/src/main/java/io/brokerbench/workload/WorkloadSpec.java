@@ -8,6 +8,7 @@ import static io.brokerbench.workload.WorkloadOption.CMESSAGES;
 import static io.brokerbench.workload.WorkloadOption.CONNECTIONS;
 import static io.brokerbench.workload.WorkloadOption.CONNECTION_CHANNELS;
 import static io.brokerbench.workload.WorkloadOption.CONNECTION_RATE;
+import static io.brokerbench.workload.WorkloadOption.CONNECTION_SEND_RATE;
 import static io.brokerbench.workload.WorkloadOption.CONSUMERS;
 import static io.brokerbench.workload.WorkloadOption.COUNT;
 import static io.brokerbench.workload.WorkloadOption.DRAIN_TIMEOUT;
@@ -224,7 +225,12 @@ public final class WorkloadSpec {
                 new Connections(
                     valueOrDefault(CONNECTIONS),
                     valueOrDefault(CONNECTION_CHANNELS),
-                    valueOrDefault(CONNECTION_RATE)));
+                    valueOrDefault(CONNECTION_RATE),
+                    valueOrDefault(CONNECTION_SEND_RATE)));
+    if (valueOrDefault(CONNECTION_SEND_RATE) > 0 && valueOrDefault(CONNECTIONS) == 0) {
+      throw new WorkloadException(
+          "--connection-send-rate needs idle connections to send on: give --connections N");
+    }
     if (valueOrDefault(AUTOACK)) {
       builder.ack(AckMode.AUTO, 1);
     } else if (valueOrDefault(MULTI_ACK_EVERY) > 0) {

@@ -10,6 +10,7 @@ import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.workload.RequestReply;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -185,7 +186,14 @@ record RunView(
               + " channels or sessions, opened at "
               + (w.connectionRate() == 0
                   ? "an unlimited rate"
-                  : Numbers.fixed(w.connectionRate(), 0) + " connections/s"));
+                  : Numbers.fixed(w.connectionRate(), 0) + " connections/s")
+              + (w.connectionSendRate() > 0
+                  ? ", each sending "
+                      + BigDecimal.valueOf(w.connectionSendRate())
+                          .stripTrailingZeros()
+                          .toPlainString()
+                      + " msg/s while held"
+                  : ""));
     }
     return rows;
   }
