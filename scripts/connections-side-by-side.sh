@@ -9,10 +9,16 @@
 #   heap/conn  KiB of live heap per connection: after a full collection (jcmd GC.run) when the
 #              process holds N sockets, minus the same when it held its first, over N
 #   rss/conn   KiB of resident memory (VmRSS) per connection, taken at the same two moments
+#   rss/half   KiB of resident memory per connection over the second half: from holding N/2 (after
+#              a full collection) to holding N, over N/2. What one more connection costs, without
+#              the JVM's own growth while it warms up (JIT, heap first touched), which weighs most
+#              at small N
 #   threads    the process's threads while holding N
 #
 # PerfTest: -x N -y 0 -X 2 -r 0 --nio-threads 2 -hst 4 (NIO, 4 heartbeat threads: ANCHORS.md's
-# "leanest"); brokerbench: -x 0 -y 0 --connections N --connection-channels 2. Same JVM and options.
+# "leanest"); above 10,000 without -hst (a heartbeat thread per connection, its default): its
+# leanest opens 7 connections/s near 10,000 and does not reach 16,000 within 10 minutes.
+# brokerbench: -x 0 -y 0 --connections N --connection-channels 2. Same JVM and options.
 # The machine is noisy (2 cores shared with the broker): compare only figures from one invocation.
 #
 # Usage: scripts/connections-side-by-side.sh [-r ROUNDS] [-t RUN_TIMEOUT_S]
@@ -71,20 +77,23 @@ settled_memory() {
 }
 
 # Runs "$@" in the background and watches it until it holds $N sockets; prints
-# "conn/s heap-KiB/conn rss-KiB/conn threads", or "failed" when it never got there. Memory is
-# taken after a full collection when it holds its first socket and when it holds N; the process is
-# then stopped.
+# "conn/s heap-KiB/conn rss-KiB/conn rss-KiB/conn-second-half threads", or "failed" when it never
+# got there. Memory is taken after a full collection when it holds its first socket, N/2 and N;
+# the process is then stopped.
 measure() {
   local n=$1; shift
   "$@" >"$WORK/out.txt" 2>&1 &
   local pid=$!
-  local deadline=$((SECONDS + RUN_TIMEOUT_S)) t_first="" first="" count
+  local deadline=$((SECONDS + RUN_TIMEOUT_S)) t_first="" first="" half="" count
   # The tool is a java process under no wrapper: $pid is the JVM.
   while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do
     count=$(sockets "$pid")
     if [[ -z $t_first && $count -ge 1 ]]; then
       t_first=$(date +%s.%N)
       first=$(settled_memory "$pid")
+    fi
+    if [[ -z $half ]] && ((count >= n / 2)); then
+      half=$(settled_memory "$pid")
     fi
     if ((count >= n)); then
       local t_all all thr
@@ -93,8 +102,8 @@ measure() {
       all=$(settled_memory "$pid")
       kill -TERM "$pid" 2>/dev/null || true
       timeout 120 tail --pid="$pid" -f /dev/null || kill -9 "$pid" 2>/dev/null || true
-      python3 -c "import sys; n,t0,t1,h0,r0,h1,r1,th=map(float,sys.argv[1:]); print(f'{(n-1)/(t1-t0):.0f} {(h1-h0)/(n-1):.1f} {(r1-r0)/(n-1):.1f} {th:.0f}')" \
-        "$n" "$t_first" "$t_all" $first $all "$thr"
+      python3 -c "import sys; n,t0,t1,h0,r0,_,rh,h1,r1,th=map(float,sys.argv[1:]); print(f'{(n-1)/(t1-t0):.0f} {(h1-h0)/(n-1):.1f} {(r1-r0)/(n-1):.1f} {(r1-rh)/(n-n//2):.1f} {th:.0f}')" \
+        "$n" "$t_first" "$t_all" $first $half $all "$thr"
       return
     fi
     sleep 0.2
@@ -112,9 +121,10 @@ await_idle_node() {
 }
 
 perftest() {
-  local n=$1
+  local n=$1 heartbeats=(-hst 4)
+  ((n > 10000)) && heartbeats=()
   measure "$n" "$JAVA" -cp "$PERFTEST_DIR/lib/*" com.rabbitmq.perf.PerfTest -h "$URI" \
-    -x "$n" -y 0 -X 2 -r 0 --nio-threads 2 -hst 4 -z 3600
+    -x "$n" -y 0 -X 2 -r 0 --nio-threads 2 "${heartbeats[@]}" -z 3600
 }
 
 brokerbench() {
@@ -123,15 +133,15 @@ brokerbench() {
     --connections "$n" --connection-channels 2 -z 3600 --management-url "http://127.0.0.1:1$PORT"
 }
 
-printf '%-12s %6s %6s %8s %10s %10s %8s\n' tool N round conn/s heap/conn rss/conn threads
+printf '%-12s %6s %6s %8s %10s %10s %10s %8s\n' tool N round conn/s heap/conn rss/conn rss/half threads
 for n in $SIZES; do
   for round in $(seq 1 "$ROUNDS"); do
     order=(perftest brokerbench)
     ((round % 2 == 0)) && order=(brokerbench perftest)
     for tool in "${order[@]}"; do
       await_idle_node
-      read -r rate heap rss thr _ <<<"$("$tool" "$n") - - - -"
-      printf '%-12s %6s %6s %8s %10s %10s %8s\n' "$tool" "$n" "$round" "$rate" "$heap" "$rss" "$thr"
+      read -r rate heap rss half thr _ <<<"$("$tool" "$n") - - - - -"
+      printf '%-12s %6s %6s %8s %10s %10s %10s %8s\n' "$tool" "$n" "$round" "$rate" "$heap" "$rss" "$half" "$thr"
     done
   done
 done

@@ -1,15 +1,29 @@
 package io.brokerbench;
 
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.brokerbench.contract.DelegatingDriver;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.loopback.LoopbackDriver;
+import io.brokerbench.loopback.LoopbackOptions;
+import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.BacklogResult;
 import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.ResultMerge;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.workload.Backlog;
+import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,5 +94,75 @@ class BacklogTest {
 
     assertThat(result.backlog()).isEqualTo(BacklogResult.NONE);
     assertThat(result.latency()).doesNotContainKey(LatencyKind.BACKLOG_AGE.key());
+  }
+
+  @Test
+  void shardsEachBuildTheirShareAndTheirMergeDrainsTheWholeBacklog() throws Exception {
+    // 2 producers at 4,000 msg/s in all fill a 2,000-message backlog and stop; two shards of a
+    // producer and a consumer each build 1,000 on one broker and queue, starting together.
+    Workload whole =
+        Workload.builder()
+            .producers(2)
+            .consumers(2)
+            .rate(4_000)
+            .reportInterval(Duration.ofMillis(100))
+            .drainTimeout(Duration.ofMillis(500))
+            .backlog(new Backlog(2_000, true))
+            .build();
+    LoopbackDriver broker = new LoopbackDriver(LoopbackOptions.DEFAULTS, NanoClock.system());
+    Instant start = Instant.now().plusMillis(500);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<RunResult>> shards = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        Shard.Part part = Shard.of(whole, i, 2);
+        assertThat(part.workload().backlog().messages()).isEqualTo(1_000);
+        shards.add(
+            pool.submit(
+                () ->
+                    BenchmarkRun.builder(part.workload())
+                        // The broker outlives each shard's run.
+                        .driver(
+                            new DelegatingDriver(broker) {
+                              @Override
+                              public void close() {}
+                            })
+                        .shard(part.shard())
+                        .producerIdBase(7)
+                        .startAt(start)
+                        .build()
+                        .run()));
+      }
+      RunResult merged =
+          ResultMerge.of(List.of(shards.get(0).get(30, SECONDS), shards.get(1).get(30, SECONDS)));
+
+      ResultSchema.assertValid(merged);
+      BacklogResult backlog = merged.backlog();
+      assertThat(backlog.target()).isEqualTo(2_000);
+      assertThat(merged.workload().backlogMessages()).isEqualTo(2_000);
+      assertThat(backlog.queued()).isBetween(2_000L, 2_002L);
+      // About half a second at 4,000 msg/s, to an interval.
+      assertThat(backlog.fillSeconds()).isBetween(0.4, 1.2);
+      assertThat(backlog.drained()).isTrue();
+      assertThat(backlog.drainSeconds()).isLessThan(1.0);
+      assertThat(merged.totals().counts().sent()).isEqualTo(2_000);
+      assertThat(merged.totals().counts().received()).isEqualTo(2_000);
+      assertThat(merged.integrity().lost()).isZero();
+    } finally {
+      pool.shutdownNow();
+      broker.close();
+    }
+  }
+
+  @Test
+  void aBacklogSplitInShardsNeedsProducersAndConsumersInEach() {
+    Workload whole =
+        Workload.builder().producers(1).consumers(2).backlog(new Backlog(100, true)).build();
+
+    assertThatThrownBy(() -> Shard.of(whole, 1, 2))
+        .hasMessage(
+            "a backlog split over 2 shards needs producers and consumers in every shard (each"
+                + " builds its share and starts its consumers once that is queued): give at least"
+                + " 2 of each");
   }
 }

@@ -92,6 +92,12 @@ class SeedScenariosIT {
         assertThat(result.at("/connections/brokerBytesPerConnection").asLong())
             .as("%s broker memory per connection", cell.get("id"))
             .isPositive();
+        if (result.at("/workload/connectionSendRate").asDouble() > 0) {
+          assertThat(result.at("/totals/counts/received").asLong())
+              .as("%s received from the connections", cell.get("id"))
+              .isEqualTo(result.at("/totals/counts/sent").asLong())
+              .isPositive();
+        }
       } else {
         assertThat(result.at("/totals/counts/received").asLong())
             .as("%s received", cell.get("id"))
@@ -117,7 +123,7 @@ class SeedScenariosIT {
         answers(5682) && answers(15682),
         "RabbitMQ 4.0.5 at 127.0.0.1:5682 with its management API on 15682"
             + " (scripts/rabbitmq4.sh start rabbit4 5682 15682)");
-    runsCompletelyWithoutLoss(SCENARIOS.resolve("rabbitmq-4-connections.yaml"), 2);
+    runsCompletelyWithoutLoss(SCENARIOS.resolve("rabbitmq-4-connections.yaml"), 4);
   }
 
   @Test

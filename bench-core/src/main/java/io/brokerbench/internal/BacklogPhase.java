@@ -70,6 +70,11 @@ final class BacklogPhase implements Runnable {
     thread.start();
   }
 
+  /** When the consumers started, or 0 before. Any thread. */
+  long consumersStartNanos() {
+    return consumersStarted ? consumersStartNanos : 0;
+  }
+
   /** True while consumers work through the backlog. Any thread. */
   boolean draining() {
     return draining;

@@ -823,7 +823,7 @@ public final class Runner {
     }
     boolean shared = false;
     for (int i = 0; i < producers.size(); i++) {
-      int global = shard.firstProducer() + i;
+      int global = globalProducer(i);
       if (!shard.destinationConsumed(workload, global % workload.destinations().count())) {
         continue;
       }
@@ -836,8 +836,11 @@ public final class Runner {
       }
     }
     if (shared || producers.isEmpty()) {
-      // Consumers of other runs take part of what arrives: wait until nothing has for a while.
-      return clock.nanoTime() - lastReceiveNanos() > QUIET_NANOS;
+      // Consumers of other runs take part of what arrives: wait until nothing has for a while
+      // since the consumers started (a backlog's, just now, may have received nothing yet).
+      long since =
+          Math.max(lastReceiveNanos(), backlog == null ? 0 : backlog.consumersStartNanos());
+      return clock.nanoTime() - since > QUIET_NANOS;
     }
     return true;
   }

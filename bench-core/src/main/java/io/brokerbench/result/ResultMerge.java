@@ -3,7 +3,9 @@ package io.brokerbench.result;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.workload.Shard;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -49,6 +51,10 @@ public final class ResultMerge {
   private ConnectionLosses connectionLosses = ConnectionLosses.NONE;
   private final List<Warning> depthUnknown = new ArrayList<>();
   private RequestReplyCounts requestReply = RequestReplyCounts.NONE;
+  private final List<BacklogResult> backlogs = new ArrayList<>();
+  // Per shard with a backlog: when it started sending and when its consumers started, epoch ms.
+  private final List<Long> backlogSendStarts = new ArrayList<>();
+  private final List<Long> backlogConsumerStarts = new ArrayList<>();
 
   /**
    * The result of the whole workload.
@@ -109,6 +115,12 @@ public final class ResultMerge {
     }
     shards.add(ShardSummary.of(shard));
     flowControls.add(shard.flowControl());
+    if (shard.backlog().present()) {
+      long sendStart = Instant.parse(shard.environment().startTime()).toEpochMilli();
+      backlogs.add(shard.backlog());
+      backlogSendStarts.add(sendStart);
+      backlogConsumerStarts.add(sendStart + Math.round(shard.backlog().fillSeconds() * 1000));
+    }
     requestReply = requestReply.plus(shard.requestReply());
     connections = connections.plus(shard.connections());
     connectionLosses = connectionLosses.plus(shard.connectionLosses());
@@ -175,11 +187,50 @@ public final class ResultMerge {
         List.of(),
         shards,
         flowControl(),
-        // Each shard times its own backlog; figures across processes would need one clock.
-        added == 1 ? first.backlog() : BacklogResult.NONE,
+        added == 1 ? first.backlog() : backlog(),
         requestReply,
         connections,
         connectionLosses);
+  }
+
+  /**
+   * The shards' backlog. Each shard built its share and started its consumers once that was queued,
+   * so the whole backlog was queued when the last of them started. It is drained once the shards'
+   * consumers together received as many messages as were queued then (a queue is first in, first
+   * out), read from the merged intervals, so to an interval's length: the shards' consumers compete
+   * for one queue, and no shard alone can tell when it is empty.
+   */
+  private BacklogResult backlog() {
+    if (backlogs.isEmpty()) {
+      return BacklogResult.NONE;
+    }
+    long target = 0;
+    long queued = 0;
+    boolean consumersStarted = true;
+    for (BacklogResult b : backlogs) {
+      target += b.target();
+      queued += b.queued();
+      consumersStarted &= b.fillSeconds() > 0 || b.queued() > 0;
+    }
+    long sendStart = Collections.min(backlogSendStarts);
+    long full = Collections.max(backlogConsumerStarts);
+    long drainedAt = -1;
+    long received = 0;
+    for (IntervalSample s : intervals.values()) {
+      received += s.counts().received();
+      if (received >= queued) {
+        drainedAt = s.startEpochMillis() + Math.round(s.seconds() * 1000);
+        break;
+      }
+    }
+    boolean drained = consumersStarted && queued > 0 && drainedAt >= 0;
+    return BacklogResult.of(
+        target,
+        backlogs.get(0).producersStop(),
+        queued,
+        (full - sendStart) / 1e3,
+        drained,
+        drained ? Math.max(0, drainedAt - full) / 1e3 : 0);
   }
 
   /**
@@ -282,7 +333,10 @@ public final class ResultMerge {
         w.catchUp(),
         w.onConnectionLoss(),
         w.progressTimeoutSeconds(),
-        w.backlogMessages(),
+        // Each shard built its share of the backlog.
+        backlogs.isEmpty()
+            ? w.backlogMessages()
+            : backlogs.stream().mapToLong(BacklogResult::target).sum(),
         w.backlogProducers(),
         w.requestReply(),
         w.replyTimeoutSeconds(),

@@ -62,11 +62,12 @@ public record Shard(
    * One shard's part of a workload split {@code count} ways: its own workload and where it sits in
    * the whole. Producers and consumers are divided as evenly as they go, the first shards taking
    * one more when they do not divide; each shard's rate is the total rate times its share of the
-   * producers; message counts per producer stay as they are.
+   * producers, and so is its share of a backlog (each shard's producers build their part and its
+   * consumers start once that is queued); message counts per producer stay as they are.
    *
    * @param index 0-based shard number (Kubernetes' {@code JOB_COMPLETION_INDEX})
-   * @throws WorkloadException when the index is out of range or the shard would have no producer
-   *     and no consumer
+   * @throws WorkloadException when the index is out of range, the shard would have no producer and
+   *     no consumer, or a backlog shard would lack either
    */
   public static Part of(Workload whole, int index, int count) {
     if (count < 1 || index < 0 || index >= count) {
@@ -91,6 +92,25 @@ public record Shard(
               + count
               + " shards");
     }
+    Backlog backlog = whole.backlog();
+    if (backlog.enabled() && count > 1) {
+      if (producers == 0 || consumers == 0) {
+        throw new WorkloadException(
+            "a backlog split over "
+                + count
+                + " shards needs producers and consumers in every shard (each builds its share"
+                + " and starts its consumers once that is queued): give at least "
+                + count
+                + " of each");
+      }
+      int first = first(whole.producers(), index, count);
+      long messages = backlog.messages();
+      backlog =
+          new Backlog(
+              messages * (first + producers) / whole.producers()
+                  - messages * first / whole.producers(),
+              backlog.producersStop());
+    }
     double rateShare = whole.producers() == 0 ? 1 : (double) producers / whole.producers();
     Workload part =
         whole.toBuilder()
@@ -98,6 +118,7 @@ public record Shard(
             .consumers(consumers)
             .rate(whole.rate().scaled(rateShare))
             .connections(connections.share(connectionShare))
+            .backlog(backlog)
             .build();
     return new Part(
         part,

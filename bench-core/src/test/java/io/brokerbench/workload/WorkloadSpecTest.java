@@ -332,7 +332,7 @@ class WorkloadSpecTest {
             "unknown workload option 'bodysize': use one of producers, consumers,")
         .hasMessageEndingWith(
             ", request-reply, reply-timeout, replier-delay, connections, connection-channels,"
-                + " connection-rate");
+                + " connection-rate, connection-send-rate");
   }
 
   @Test
