@@ -45,6 +45,7 @@ public class CorePathBenchmark extends HotPathBenchmark {
             0,
             0,
             workload,
+            ProducerTask.Pace.of(workload),
             clock,
             control,
             recorders,
