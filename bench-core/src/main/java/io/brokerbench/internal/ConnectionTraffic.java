@@ -44,10 +44,19 @@ final class ConnectionTraffic implements Producer {
       throws DriverException {
     this.core = listener;
     this.lanes = new Lane[connections.size()];
+    // Each connection's producer has at most a ring's worth unconfirmed, whatever the run's window:
+    // a driver sizes its per-producer state by it, and there are tens of thousands of them.
+    ProducerSpec each =
+        new ProducerSpec(
+            spec.producerIndex(),
+            spec.destination(),
+            spec.confirms() ? Math.min(spec.inFlightWindow(), RING) : 0,
+            spec.persistent(),
+            spec.bodyBytes());
     try {
       for (int i = 0; i < lanes.length; i++) {
         Lane lane = new Lane();
-        lane.producer = connections.get(i).producer(spec, lane);
+        lane.producer = connections.get(i).producer(each, lane);
         lanes[i] = lane;
       }
     } catch (DriverException | RuntimeException e) {

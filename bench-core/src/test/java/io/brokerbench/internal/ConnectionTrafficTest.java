@@ -24,12 +24,14 @@ class ConnectionTrafficTest {
   /** A connection whose producer records what it was given and whom to confirm to. */
   private static final class RecordingConnection implements IdleConnection {
     final List<Long> sequences = new ArrayList<>();
+    ProducerSpec spec;
     int flushes;
     boolean refuse;
     SendListener listener;
 
     @Override
     public Producer producer(ProducerSpec spec, SendListener listener) {
+      this.spec = spec;
       this.listener = listener;
       return new Producer() {
         @Override
@@ -115,6 +117,9 @@ class ConnectionTrafficTest {
     assertThat(held.get(0).sequences).containsExactly(0L, 1L, 2L);
     assertThat(held.get(1).sequences).containsExactly(0L, 1L);
     assertThat(held.get(2).sequences).containsExactly(0L, 1L);
+    // The run's window is 100; each connection's producer is told of its ring's 8.
+    assertThat(held.get(0).spec.inFlightWindow()).isEqualTo(ConnectionTraffic.RING);
+    assertThat(held.get(0).spec.destination()).isEqualTo("q");
   }
 
   @Test
