@@ -400,8 +400,20 @@ public final class Amqp091Driver implements Driver {
     if (config.exclusive()) {
       checkExclusiveQueueConsumed(spec);
     }
-    ConnectionPool.Lease lease =
-        lease("producer " + spec.producerIndex(), spec.destination(), placedProducers, null);
+    return producerOn(
+        lease("producer " + spec.producerIndex(), spec.destination(), placedProducers, null),
+        spec,
+        listener,
+        replies);
+  }
+
+  /** A producer on a leased channel, to the run's exchange with the destination's routing key. */
+  private Producer producerOn(
+      ConnectionPool.Lease lease,
+      ProducerSpec spec,
+      SendListener listener,
+      Amqp091Producer.Replies replies)
+      throws DriverException {
     return Amqp091Producer.create(
         lease,
         spec,
@@ -632,15 +644,7 @@ public final class Amqp091Driver implements Driver {
               (address, e) ->
                   Amqp091Errors.connectFailed(
                       address, connectTimeout(), config.saslExternal(), embedded != null, e),
-              (lease, spec, listener) ->
-                  Amqp091Producer.create(
-                      lease,
-                      spec,
-                      listener,
-                      config.exchange(),
-                      routingKey(spec.destination()),
-                      config.mandatory(),
-                      null));
+              (lease, spec, listener) -> producerOn(lease, spec, listener, null));
     }
     return idle;
   }

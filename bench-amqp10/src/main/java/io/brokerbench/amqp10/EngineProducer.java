@@ -111,6 +111,32 @@ final class EngineProducer implements Producer {
     return sender;
   }
 
+  /**
+   * Writes {@code payload} as the sender's next delivery (settled before it leaves on a presettled
+   * link) and tracks it: in {@code ring} until the broker settles it, or, without one, confirmed at
+   * once. What the session window did not take stays readable in {@code payload}, to be finished
+   * first.
+   */
+  static OutgoingDelivery deliver(
+      Sender sender,
+      boolean presettled,
+      ProtonBuffer payload,
+      long sequence,
+      SettlementRing<OutgoingDelivery> ring,
+      SendListener listener) {
+    OutgoingDelivery delivery = sender.next();
+    if (presettled) {
+      delivery.settle();
+    }
+    delivery.streamBytes(payload, true);
+    if (ring != null) {
+      ring.add(sequence, delivery);
+    } else {
+      listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
+    }
+    return delivery;
+  }
+
   private void linkFailed(
       String what, org.apache.qpid.protonj2.types.transport.ErrorCondition condition) {
     failed(connection.closedByBroker(what, condition));
@@ -154,19 +180,11 @@ final class EngineProducer implements Producer {
       }
       starvation.credit();
       ProtonBuffer payload = encoder.encode(message);
-      OutgoingDelivery delivery = sender.next();
-      if (presettled) {
-        delivery.settle();
-      }
-      delivery.streamBytes(payload, true);
+      OutgoingDelivery delivery =
+          deliver(sender, presettled, payload, message.sequence(), ring, listener);
       if (payload.isReadable()) {
         partial = delivery;
         partialPayload = payload;
-      }
-      if (ring != null) {
-        ring.add(message.sequence(), delivery);
-      } else {
-        listener.onConfirm(message.sequence(), false, SendOutcome.ACCEPTED);
       }
       return true;
     } catch (RuntimeException e) {

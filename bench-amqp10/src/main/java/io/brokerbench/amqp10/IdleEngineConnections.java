@@ -6,7 +6,6 @@ import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.spi.SendListener;
-import io.brokerbench.spi.SendOutcome;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -460,23 +459,14 @@ final class IdleEngineConnections implements AutoCloseable {
         }
         while (!waiting.isEmpty() && sender.isSendable()) {
           Waiting next = waiting.poll();
-          OutgoingDelivery delivery = sender.next();
-          if (ring == null) {
-            delivery.settle();
-          }
           ProtonBuffer payload = ProtonByteArrayBufferAllocator.wrapped(next.bytes());
-          delivery.streamBytes(payload, true);
+          OutgoingDelivery delivery =
+              EngineProducer.deliver(
+                  sender, ring == null, payload, next.sequence(), ring, listener);
           if (payload.isReadable()) {
             // The session window cut it short: the rest goes first next time.
             partial = delivery;
             partialPayload = payload;
-          }
-          if (ring != null) {
-            ring.add(next.sequence(), delivery);
-          } else {
-            listener.onConfirm(next.sequence(), false, SendOutcome.ACCEPTED);
-          }
-          if (partial != null) {
             return;
           }
         }
