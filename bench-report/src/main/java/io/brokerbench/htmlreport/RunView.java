@@ -51,6 +51,7 @@ record RunView(
     List<Distribution> distributions,
     List<StepsTable.Row> steps,
     List<ShardsTable.Row> shards) {
+  private static final String NO_PRODUCERS = "none (no producers)";
 
   /**
    * The percentile distribution of one latency kind.
@@ -149,7 +150,8 @@ record RunView(
     rows.put("producers / consumers", w.producers() + " / " + w.consumers());
     rows.put("destinations", String.join(", ", w.destinations()));
     rows.put("message size", w.messageBytes() + " B");
-    rows.put("target rate", targets(w.rateSteps()));
+    // A run of idle connections alone has no schedule: "unlimited" would say the opposite.
+    rows.put("target rate", w.producers() == 0 ? NO_PRODUCERS : targets(w.rateSteps()));
     if (w.rateSteps().size() > 1) {
       rows.put(
           "step length",

@@ -17,7 +17,8 @@ final class ScenarioTable {
    * @param axes the cell's axis values by axis name
    * @param repetition 0-based repetition
    * @param status the cell's status in {@code scenario.json}
-   * @param target the target rate as text: one rate, "unlimited", or the steps' rates
+   * @param target the target rate as text: one rate, "unlimited", the steps' rates, or "none" for a
+   *     cell without producers
    * @param sentPerSecond achieved send rate, msg/s
    * @param receivedPerSecond achieved receive rate, msg/s
    * @param e2e end-to-end latency percentiles
@@ -62,7 +63,7 @@ final class ScenarioTable {
         cell.axes(),
         cell.repetition(),
         cell.status(),
-        target(r.workload().rateSteps()),
+        r.workload().producers() == 0 ? "none" : target(r.workload().rateSteps()),
         r.totals().rates().sentPerSecond(),
         r.totals().rates().receivedPerSecond(),
         Percentiles.of(r.latency().get(LatencyKind.END_TO_END.key())),

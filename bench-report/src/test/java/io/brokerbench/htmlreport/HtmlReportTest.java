@@ -65,6 +65,18 @@ class HtmlReportTest {
   }
 
   @Test
+  void aRunOfIdleConnectionsAloneHasNoTargetRate() throws Exception {
+    Path html = dir.resolve("report.html");
+
+    HtmlReport.write(List.of(ReportFixtures.idleConnections(dir.resolve("run-1"))), html);
+
+    String data = embeddedJson(Files.readString(html));
+    assertThat(data)
+        .contains("\"target rate\":\"none (no producers)\"")
+        .doesNotContain("unlimited");
+  }
+
+  @Test
   void thePageLoadsNothingFromTheNetwork() throws Exception {
     Path html = dir.resolve("report.html");
 
