@@ -42,12 +42,10 @@ final class EngineConsumer implements Consumer {
   private final CreditWindow credit;
   private final StampReader reader = new StampReader();
   private final Receiver receiver;
-  private final CompletableFuture<Void> attached = new CompletableFuture<>();
+  private final LinkFailure link;
   private final CompletableFuture<Void> detached = new CompletableFuture<>();
   private byte[] buffer = new byte[256];
   private int held;
-  private volatile boolean closed;
-  private volatile DriverException failure;
 
   EngineConsumer(
       Amqp10Config config,
@@ -58,6 +56,7 @@ final class EngineConsumer implements Consumer {
       throws DriverException {
     this.connection = connection;
     this.listener = listener;
+    this.link = new LinkFailure(listener::onFailure);
     this.ackMode = spec.ackMode();
     this.ackEvery = Math.max(1, spec.ackEvery());
     this.credit = new CreditWindow(spec.prefetch() > 0 ? spec.prefetch() : config.defaultCredit());
@@ -84,7 +83,7 @@ final class EngineConsumer implements Consumer {
       receiver.openHandler(
           r -> {
             if (r.getRemoteSource() != null) {
-              attached.complete(null);
+              link.attached();
             }
           });
       receiver.detachHandler(
@@ -96,8 +95,8 @@ final class EngineConsumer implements Consumer {
     } finally {
       connection.unlockAndFlush();
     }
-    connection.onFailure(this::failed);
-    connection.await(attached, "opening a receiver from " + address);
+    connection.onFailure(link::fail);
+    connection.await(link.attach(), "opening a receiver from " + address);
     connection.lock();
     try {
       receiver.addCredit(credit.initial());
@@ -112,19 +111,7 @@ final class EngineConsumer implements Consumer {
   }
 
   private void linkFailed(String what, ErrorCondition condition) {
-    failed(connection.closedByBroker(what, condition));
-  }
-
-  private void failed(DriverException e) {
-    if (closed || failure != null) {
-      return;
-    }
-    failure = e;
-    if (!attached.isDone()) {
-      attached.completeExceptionally(e);
-    } else {
-      listener.onFailure(e);
-    }
+    link.fail(connection.closedByBroker(what, condition));
   }
 
   /** Reader thread, under the lock: a delivery arrived (possibly only in part). */
@@ -164,11 +151,10 @@ final class EngineConsumer implements Consumer {
 
   @Override
   public synchronized void close() {
-    if (closed) {
+    if (!link.close()) {
       return;
     }
-    closed = true;
-    if (connection.failure() == null && failure == null) {
+    if (connection.failure() == null && link.failure() == null) {
       connection.lock();
       try {
         if (held > 0) {

@@ -6,7 +6,6 @@ import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
-import java.util.concurrent.CompletableFuture;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
 import org.apache.qpid.protonj2.engine.OutgoingDelivery;
 import org.apache.qpid.protonj2.engine.Sender;
@@ -38,11 +37,9 @@ final class EngineProducer implements Producer {
   private final MessageEncoder encoder;
   private final Sender sender;
   private final SettlementRing<OutgoingDelivery> ring;
-  private final CompletableFuture<Void> attached = new CompletableFuture<>();
+  private final LinkFailure link;
   private OutgoingDelivery partial;
   private ProtonBuffer partialPayload;
-  private volatile DriverException failure;
-  private volatile boolean closed;
 
   EngineProducer(
       Amqp10Config config,
@@ -55,6 +52,7 @@ final class EngineProducer implements Producer {
     this.connection = connection;
     this.address = address;
     this.listener = listener;
+    this.link = new LinkFailure(listener::onFailure);
     this.starvation = new CreditStarvation(listener);
     this.presettled = config.presettled();
     this.encoder = new MessageEncoder(spec.persistent());
@@ -78,7 +76,7 @@ final class EngineProducer implements Producer {
       sender.openHandler(
           s -> {
             if (s.getRemoteTarget() != null) {
-              attached.complete(null);
+              link.attached();
             }
           });
       sender.detachHandler(
@@ -90,8 +88,8 @@ final class EngineProducer implements Producer {
     } finally {
       connection.unlockAndFlush();
     }
-    connection.onFailure(this::failed);
-    connection.await(attached, "opening a sender to " + address);
+    connection.onFailure(link::fail);
+    connection.await(link.attach(), "opening a sender to " + address);
   }
 
   /**
@@ -139,19 +137,7 @@ final class EngineProducer implements Producer {
 
   private void linkFailed(
       String what, org.apache.qpid.protonj2.types.transport.ErrorCondition condition) {
-    failed(connection.closedByBroker(what, condition));
-  }
-
-  private void failed(DriverException e) {
-    if (closed || failure != null) {
-      return;
-    }
-    failure = e;
-    if (!attached.isDone()) {
-      attached.completeExceptionally(e);
-    } else {
-      listener.onFailure(e);
-    }
+    link.fail(connection.closedByBroker(what, condition));
   }
 
   /** Reader thread, under the lock: the broker updated a delivery. */
@@ -168,6 +154,7 @@ final class EngineProducer implements Producer {
   public boolean trySend(OutgoingMessage message) throws DriverException {
     connection.lock();
     try {
+      DriverException failure = link.failure();
       if (failure != null) {
         throw failure;
       }
@@ -218,10 +205,9 @@ final class EngineProducer implements Producer {
 
   @Override
   public synchronized void close() {
-    if (closed) {
+    if (!link.close()) {
       return;
     }
-    closed = true;
     connection.close();
   }
 }

@@ -287,7 +287,7 @@ final class IdleEngineConnections implements AutoCloseable {
 
     private void fail(Throwable e) {
       if (sender != null) {
-        sender.failed(Errors.of(config, "sending on idle connection " + index, e));
+        sender.link.fail(Errors.of(config, "sending on idle connection " + index, e));
       }
       live.remove(this);
       opened.completeExceptionally(
@@ -310,7 +310,7 @@ final class IdleEngineConnections implements AutoCloseable {
       IdleSender opening =
           new IdleSender(this, config.addressOf(spec.destination()), spec, listener);
       submit(() -> opening.attach(first));
-      await(opening.attached, this, "opening a sender on idle connection " + index);
+      await(opening.link.attach(), this, "opening a sender on idle connection " + index);
       return opening;
     }
 
@@ -355,14 +355,12 @@ final class IdleEngineConnections implements AutoCloseable {
     private final SendListener listener;
     private final MessageEncoder encoder;
     private final SettlementRing<OutgoingDelivery> ring;
-    private final CompletableFuture<Void> attached = new CompletableFuture<>();
+    private final LinkFailure link;
     // Selector thread: sends waiting for credit, and the link.
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     private Sender sender;
     private OutgoingDelivery partial;
     private ProtonBuffer partialPayload;
-    private volatile DriverException failure;
-    private volatile boolean closed;
 
     private record Waiting(long sequence, byte[] bytes) {}
 
@@ -370,6 +368,7 @@ final class IdleEngineConnections implements AutoCloseable {
       this.idle = idle;
       this.address = address;
       this.listener = listener;
+      this.link = new LinkFailure(listener::onFailure);
       this.encoder = new MessageEncoder(spec.persistent());
       this.ring =
           spec.confirms() && !config.presettled()
@@ -389,17 +388,17 @@ final class IdleEngineConnections implements AutoCloseable {
       sender.openHandler(
           s -> {
             if (s.getRemoteTarget() != null) {
-              attached.complete(null);
+              link.attached();
             }
           });
       sender.detachHandler(
           s ->
-              failed(
+              link.fail(
                   Errors.closedByBroker(
                       config, "detached the sender link to " + address, s.getRemoteCondition())));
       sender.closeHandler(
           s ->
-              failed(
+              link.fail(
                   Errors.closedByBroker(
                       config, "closed the sender link to " + address, s.getRemoteCondition())));
       sender.creditStateUpdateHandler(s -> sendWaiting());
@@ -413,21 +412,9 @@ final class IdleEngineConnections implements AutoCloseable {
       sender.open();
     }
 
-    void failed(DriverException e) {
-      if (closed || failure != null) {
-        return;
-      }
-      failure = e;
-      if (!attached.isDone()) {
-        attached.completeExceptionally(e);
-      } else {
-        listener.onFailure(e);
-      }
-    }
-
     @Override
     public boolean trySend(OutgoingMessage message) throws DriverException {
-      DriverException failed = failure;
+      DriverException failed = link.failure();
       if (failed != null) {
         throw failed;
       }
@@ -471,13 +458,13 @@ final class IdleEngineConnections implements AutoCloseable {
           }
         }
       } catch (RuntimeException e) {
-        failed(Errors.of(config, "sending to " + address, e));
+        link.fail(Errors.of(config, "sending to " + address, e));
       }
     }
 
     @Override
     public void close() {
-      closed = true;
+      link.close();
       // The link goes with its connection, which the run closes next.
     }
   }
