@@ -15,6 +15,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,6 +50,9 @@ final class IdleEngineConnections implements AutoCloseable {
   private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
   private final Set<Idle> live = ConcurrentHashMap.newKeySet();
   private final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER_BYTES);
+  // One encoder for every connection's sender (by durability): senders encode in turn, under its
+  // lock, and tens of thousands of connections need not each keep one.
+  private final Map<Boolean, MessageEncoder> encoders = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
   IdleEngineConnections(Amqp10Config config) throws DriverException {
@@ -369,7 +373,7 @@ final class IdleEngineConnections implements AutoCloseable {
       this.address = address;
       this.listener = listener;
       this.link = new LinkFailure(listener::onFailure);
-      this.encoder = new MessageEncoder(spec.persistent());
+      this.encoder = encoders.computeIfAbsent(spec.persistent(), MessageEncoder::new);
       this.ring =
           spec.confirms() && !config.presettled()
               ? new SettlementRing<>(spec.inFlightWindow(), SettlementRing.DELIVERIES)

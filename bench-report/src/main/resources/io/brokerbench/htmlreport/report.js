@@ -151,13 +151,20 @@
     var warmup = iv.warmupEndSeconds > 0 ? { silent: true, itemStyle: { color: 'rgba(150,150,150,0.15)' },
       label: { show: true, position: 'insideTop', color: '#666' },
       data: [[{ name: 'warm-up', xAxis: 0 }, { xAxis: iv.warmupEndSeconds }]] } : undefined;
-    var rateSeries = [line('sent', zip(t, iv.sentPerSecond), { markArea: warmup })];
-    if (iv.confirmedPerSecond.some(function (v) { return v > 0; })) {
-      rateSeries.push(line('confirmed', zip(t, iv.confirmedPerSecond)));
+    var any = function (values) { return values.some(function (v) { return v > 0; }); };
+    if (any(iv.sentPerSecond) || any(iv.receivedPerSecond)) {
+      var rateSeries = [line('sent', zip(t, iv.sentPerSecond), { markArea: warmup })];
+      if (any(iv.confirmedPerSecond)) {
+        rateSeries.push(line('confirmed', zip(t, iv.confirmedPerSecond)));
+      }
+      rateSeries.push(line('received', zip(t, iv.receivedPerSecond)));
+      chart(charts, run.id + '-rates', 'Message rates per interval', timeAxis,
+        axis('rate (msg/s)', { type: 'value', nameGap: 56 }), rateSeries);
+    } else {
+      // A run of idle connections alone, or one that failed before its first send: a flat line
+      // at zero would be a chart of nothing.
+      charts.appendChild(el('p', { 'class': 'note' }, ['No message was sent or received.']));
     }
-    rateSeries.push(line('received', zip(t, iv.receivedPerSecond)));
-    chart(charts, run.id + '-rates', 'Message rates per interval', timeAxis,
-      axis('rate (msg/s)', { type: 'value', nameGap: 56 }), rateSeries);
 
     var e2e = iv.e2e;
     if (e2e.some(function (p) { return p.p50Millis !== null; })) {

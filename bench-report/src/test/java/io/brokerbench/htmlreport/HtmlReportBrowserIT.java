@@ -154,7 +154,11 @@ class HtmlReportBrowserIT {
 
     // The open times are in the run's latency distribution; no interval carries them.
     assertEveryChartDrew(status, List.of("input0-distribution"));
+    // Nothing was sent: no flat line at zero, but a word that nothing was.
+    assertThat(status.charts()).doesNotContainKey("input0-rates");
     assertThat(status.dom())
+        .contains("No message was sent or received.")
+        .contains("none (no producers)")
         .contains("idle connections")
         .contains("200 of 200 opened with 2 channel(s) or session(s) each")
         .contains("client memory")
