@@ -37,6 +37,12 @@ class Amqp10IdleConnectionsIT {
     }
   }
 
+  /** The node, its RabbitMQ 4 queue addresses and its management API (for broker memory). */
+  private static Map<String, String> options() {
+    return Map.of(
+        "url", node.uri(), "address", "/queues/%s", "management-url", node.managementUrl());
+  }
+
   @Test
   void holdsAThousandConnectionsWithTwoSessionsOnOneThread() throws Exception {
     RunResult result =
@@ -47,15 +53,7 @@ class Amqp10IdleConnectionsIT {
                     .connections(new Connections(1_000, 2, Double.POSITIVE_INFINITY))
                     .duration(Duration.ofSeconds(3))
                     .build())
-            .driver(
-                "amqp10",
-                Map.of(
-                    "url",
-                    node.uri(),
-                    "address",
-                    "/queues/%s",
-                    "management-url",
-                    node.managementUrl()))
+            .driver("amqp10", options())
             .build()
             .run();
 
@@ -76,15 +74,7 @@ class Amqp10IdleConnectionsIT {
   void heldConnectionsSendALightRateMeasuredLikeAnyProducer() throws Exception {
     HeldConnectionTraffic.assertMeasured(
         BenchmarkRun.builder(HeldConnectionTraffic.workload("bb-idle10-traffic"))
-            .driver(
-                "amqp10",
-                Map.of(
-                    "url",
-                    node.uri(),
-                    "address",
-                    "/queues/%s",
-                    "management-url",
-                    node.managementUrl()))
+            .driver("amqp10", options())
             .build()
             .run());
   }
