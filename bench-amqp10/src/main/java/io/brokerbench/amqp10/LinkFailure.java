@@ -36,14 +36,15 @@ final class LinkFailure {
   }
 
   /** Reports {@code e} unless the link already failed or is being closed. */
-  synchronized void fail(DriverException e) {
-    if (closed || failure != null) {
-      return;
+  void fail(DriverException e) {
+    synchronized (this) {
+      if (closed || failure != null) {
+        return;
+      }
+      failure = e;
     }
-    failure = e;
-    if (!attached.isDone()) {
-      attached.completeExceptionally(e);
-    } else {
+    // The listener is told outside the lock: it may close the link from another thread.
+    if (!attached.completeExceptionally(e)) {
       afterAttach.accept(e);
     }
   }
