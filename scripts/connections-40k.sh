@@ -14,6 +14,8 @@
 # Environment: TOTAL (default 40000), SHARDS (default 3), HOLD (default 60s: each shard holds its
 # connections this long after opening them, long enough for the other shards to finish theirs),
 # CONNECT_TIMEOUT_MS (default 30000: nodes sharing two cores answer a handshake slowly when full),
+# RATE (connections opened per second by all shards together, --connection-rate, which the
+# shards split; default unlimited),
 # BENCH_JAR (default bench-cli/target/bench-cli.jar), JAVA, OUT (default a new temporary directory).
 set -euo pipefail
 
@@ -22,6 +24,7 @@ TOTAL=${TOTAL:-40000}
 SHARDS=${SHARDS:-3}
 HOLD=${HOLD:-60s}
 CONNECT_TIMEOUT_MS=${CONNECT_TIMEOUT_MS:-30000}
+RATE=${RATE:-unlimited}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BENCH_JAR=${BENCH_JAR:-$ROOT/bench-cli/target/bench-cli.jar}
 JAVA=${JAVA:-java}
@@ -51,7 +54,7 @@ for ((i = 0; i < SHARDS; i++)); do
     target=("amqp://guest:guest@127.0.0.1:$node" --management-url "http://127.0.0.1:1$node")
   fi
   "$JAVA" -jar "$BENCH_JAR" run "$DRIVER" "${target[@]}" -x 0 -y 0 --connections "$TOTAL" \
-    --connection-channels 2 --connect-timeout-ms "$CONNECT_TIMEOUT_MS" -z "$HOLD" \
+    --connection-channels 2 --connection-rate "$RATE" --connect-timeout-ms "$CONNECT_TIMEOUT_MS" -z "$HOLD" \
     --shard "$i/$SHARDS" -o "$OUT/shard-$i" \
     >"$OUT/shard-$i.txt" 2>&1 &
   pids+=($!)
