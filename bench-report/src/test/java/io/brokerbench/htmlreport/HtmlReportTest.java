@@ -37,6 +37,13 @@ class HtmlReportTest {
     return m.group(1);
   }
 
+  /** The data embedded in the report of {@code run}. */
+  private String reportDataOf(Path run) throws Exception {
+    Path html = dir.resolve("report.html");
+    HtmlReport.write(List.of(run), html);
+    return embeddedJson(Files.readString(html));
+  }
+
   @Test
   void theDataIsEmbeddedSoThatNoTextOfAResultCanEndItsScriptElement() throws Exception {
     Path html = dir.resolve("report.html");
@@ -52,11 +59,8 @@ class HtmlReportTest {
 
   @Test
   void aRunThatRodeThroughLostConnectionsShowsThemAndItsPolicy() throws Exception {
-    Path html = dir.resolve("report.html");
+    String data = reportDataOf(ReportFixtures.reconnectedRun(dir.resolve("run-1")));
 
-    HtmlReport.write(List.of(ReportFixtures.reconnectedRun(dir.resolve("run-1"))), html);
-
-    String data = embeddedJson(Files.readString(html));
     assertThat(data)
         .contains("connection losses")
         .contains("2 connection(s) lost, 2 reconnected, 5.2 s without them in all")
@@ -66,11 +70,8 @@ class HtmlReportTest {
 
   @Test
   void aRunOfIdleConnectionsAloneHasNoTargetRate() throws Exception {
-    Path html = dir.resolve("report.html");
+    String data = reportDataOf(ReportFixtures.idleConnections(dir.resolve("run-1")));
 
-    HtmlReport.write(List.of(ReportFixtures.idleConnections(dir.resolve("run-1"))), html);
-
-    String data = embeddedJson(Files.readString(html));
     assertThat(data)
         .contains("\"target rate\":\"none (no producers)\"")
         .doesNotContain("unlimited");
