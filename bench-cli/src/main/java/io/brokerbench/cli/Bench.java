@@ -6,10 +6,16 @@ public final class Bench {
 
   private Bench() {}
 
-  /** Runs the command line and exits with its exit code. */
+  /**
+   * Runs the command line and exits with its exit code; after Ctrl-C or SIGTERM the JVM's own
+   * shutdown ends the process, with the signal's code.
+   */
   public static void main(String[] args) {
     tuneOwnJvm();
-    System.exit(BenchCommand.commandLine().execute(args));
+    int exitCode = BenchCommand.commandLine().execute(args);
+    if (!InterruptHook.signalled()) {
+      System.exit(exitCode);
+    }
   }
 
   /**

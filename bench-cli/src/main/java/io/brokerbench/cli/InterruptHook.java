@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class InterruptHook implements AutoCloseable {
   private static final long GRACE_SECONDS = 20;
+  private static volatile boolean signalled;
 
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Thread thread;
@@ -26,6 +27,7 @@ final class InterruptHook implements AutoCloseable {
     this.thread =
         new Thread(
             () -> {
+              signalled = true;
               interrupt.run();
               try {
                 finished.await(GRACE_SECONDS, TimeUnit.SECONDS);
@@ -41,6 +43,14 @@ final class InterruptHook implements AutoCloseable {
     InterruptHook hook = new InterruptHook(interrupt);
     Runtime.getRuntime().addShutdownHook(hook.thread);
     return hook;
+  }
+
+  /**
+   * Whether a hook has run: the JVM is ending on Ctrl-C or SIGTERM, and its exit code is the
+   * signal's (130, 143). A {@code System.exit} then would race the shutdown for the exit code.
+   */
+  static boolean signalled() {
+    return signalled;
   }
 
   /** The work has ended: lets a shutting-down JVM exit, or removes the hook. */

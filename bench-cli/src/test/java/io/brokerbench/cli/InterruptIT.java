@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (SIGTERM) does.
  */
 class InterruptIT {
-  /** The output of a run signalled once, and when the signal went. */
-  private record Signalled(String output, long signalledNanos) {}
+  /** The output and exit code of a run signalled once, and when the signal went. */
+  private record Signalled(String output, int exitCode, long signalledNanos) {}
 
   /**
    * Runs {@code bench args}, sends {@code signal} once the {@code n}th line matching {@code cue} is
@@ -28,8 +28,8 @@ class InterruptIT {
     bench.awaitLine(cue, n, Duration.ofSeconds(60));
     bench.signal(signal);
     long signalled = System.nanoTime();
-    bench.waitFor(Duration.ofSeconds(30));
-    return new Signalled(bench.out() + bench.err(), signalled);
+    int exitCode = bench.waitFor(Duration.ofSeconds(30));
+    return new Signalled(bench.out() + bench.err(), exitCode, signalled);
   }
 
   @Test
@@ -49,6 +49,7 @@ class InterruptIT {
             dir.toString());
 
     assertThat(run.output()).contains("== brokerbench summary (interrupted) ==");
+    assertThat(run.exitCode()).as(run.output()).isEqualTo(130);
     RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
     assertThat(result.status()).isEqualTo("interrupted");
     assertThat(result.totals().counts().sent()).isBetween(2_000L, 20_000L);
@@ -87,6 +88,9 @@ class InterruptIT {
     assertThat(run.output())
         .contains("== brokerbench summary (interrupted) ==")
         .containsPattern("idle connections: [0-9]+ of 500 opened");
+    // The signal's exit code (128 + 15), as documented, whichever of the run and the JVM's
+    // shutdown ends first.
+    assertThat(run.exitCode()).as(run.output()).isEqualTo(143);
     RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
     assertThat(result.status()).isEqualTo("interrupted");
     assertThat(result.connections().opened()).isBetween(20L, 499L);
