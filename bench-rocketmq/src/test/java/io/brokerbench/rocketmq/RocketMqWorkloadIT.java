@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.contract.StallingConsumers;
+import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
@@ -183,8 +184,17 @@ class RocketMqWorkloadIT {
     // Every message the broker took; a loaded CI host may see a send refused (busy) now and then.
     assertThat(result.totals().counts().sent()).isEqualTo(1_000);
     assertThat(result.totals().counts().accepted()).isGreaterThanOrEqualTo(990);
-    assertThat(result.totals().counts().received()).isEqualTo(result.totals().counts().accepted());
-    assertThat(result.integrity().clean()).isTrue();
+    // Each of them once at least, none lost. RocketMQ delivers at least once: a queue the client
+    // drops and takes again is read again from the offset last committed (a loaded CI host once
+    // saw 53 of 1,000 twice), and those come counted as duplicates.
+    IntegrityCounts integrity = result.integrity();
+    assertThat(integrity.unique())
+        .as("%s", integrity)
+        .isEqualTo(result.totals().counts().accepted());
+    assertThat(integrity.lost()).as("%s", integrity).isZero();
+    assertThat(result.totals().counts().received())
+        .as("%s", integrity)
+        .isEqualTo(integrity.unique() + integrity.duplicates());
   }
 
   @Test
