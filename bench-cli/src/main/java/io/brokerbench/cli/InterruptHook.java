@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  */
 final class InterruptHook implements AutoCloseable {
-  private static final long GRACE_SECONDS = 20;
+  /** How long a signalled JVM waits for the command to write what it measured. */
+  static final long GRACE_SECONDS = 20;
+
   private static volatile boolean signalled;
 
   private final CountDownLatch finished = new CountDownLatch(1);

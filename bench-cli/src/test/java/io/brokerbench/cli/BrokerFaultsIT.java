@@ -206,15 +206,20 @@ class BrokerFaultsIT {
       Thread.sleep(2_000);
       bench.signal("TERM");
       signalled = System.nanoTime();
+      // The results so far, after the interrupted run's short drain (2 s): not after the clean-up,
+      // which waits for the frozen broker in vain.
+      bench.awaitLine("^== brokerbench summary \\(interrupted\\) ==$", 1, Duration.ofSeconds(10));
       exit = bench.waitFor(Duration.ofSeconds(40));
     } finally {
       node.signal("CONT");
     }
 
-    assertThat(Duration.ofNanos(bench.endNanos() - signalled)).isLessThan(Duration.ofSeconds(20));
-    // A JVM ended by SIGTERM exits 143 (128 + 15), once the summary and the files are out.
+    // A JVM ended by SIGTERM exits 143 (128 + 15), once the files are out, and at the latest when
+    // the signal's grace is over (measured 10.5 s; CI once saw the grace reached).
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isEqualTo(143);
-    assertThat(bench.out()).contains("== brokerbench summary (interrupted) ==");
+    assertThat(Duration.ofNanos(bench.endNanos() - signalled))
+        .as("%s%s", bench.out(), bench.err())
+        .isLessThan(Duration.ofSeconds(InterruptHook.GRACE_SECONDS + 5));
     RunResult result = FaultRunChecks.result(dir);
     assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
     FaultRunChecks.everySentMessageAccountedFor(result);
