@@ -17,17 +17,24 @@ import io.brokerbench.spi.DriverException;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Messages missing at the end are lost only as far as anyone can tell: when the broker cannot be
- * asked how many it still holds (down at the end of the run), the result says so beside the loss.
+ * asked how many it still holds (down at the end of the run, or frozen), the result says so beside
+ * the loss.
  */
 class DepthUnknownTest {
-  @Test
-  void aBrokerThatCannotBeAskedForItsDepthLeavesTheLossQualified() throws Exception {
-    // The consumer drops every tenth delivery; the broker cannot be asked for its depth.
-    DelegatingDriver unreachable =
+  /** What the broker answers when asked for a destination's depth. */
+  private interface Depth {
+    long of(String destination) throws DriverException;
+  }
+
+  /** A loopback broker whose consumer drops every tenth delivery: 50 of 500 go missing. */
+  private static RunResult runLosingEveryTenth(Depth depth) throws DriverException {
+    DelegatingDriver driver =
         new DelegatingDriver(new LoopbackDriver(LoopbackOptions.DEFAULTS, NanoClock.system())) {
           @Override
           public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
@@ -54,7 +61,7 @@ class DepthUnknownTest {
 
           @Override
           public long messagesWaiting(String destination) throws DriverException {
-            throw new DriverException("connection refused");
+            return depth.of(destination);
           }
         };
     Workload workload =
@@ -63,24 +70,59 @@ class DepthUnknownTest {
             .messagesPerProducer(500)
             .drainTimeout(Duration.ofMillis(200))
             .build();
-
-    RunResult result = BenchmarkRun.builder(workload).driver(unreachable).build().run();
-
+    RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
     ResultSchema.assertValid(result);
     assertThat(result.integrity().lost()).isEqualTo(50);
     assertThat(result.warned(Warning.LOSS)).isTrue();
-    assertThat(result.warnings())
-        .filteredOn(w -> w.code().equals(Warning.DEPTH_UNKNOWN))
-        .singleElement()
-        .satisfies(
-            w ->
-                assertThat(w.message())
-                    .startsWith("DEPTH_UNKNOWN: the 50 message(s) counted as lost may still be")
-                    .endsWith("failed (connection refused)"));
+    return result;
+  }
+
+  private static Warning depthUnknown(RunResult result) {
+    return result.warnings().stream()
+        .filter(w -> w.code().equals(Warning.DEPTH_UNKNOWN))
+        .reduce((a, b) -> b)
+        .orElseThrow(() -> new AssertionError("no DEPTH_UNKNOWN in " + result.warnings()));
+  }
+
+  @Test
+  void aBrokerThatCannotBeAskedForItsDepthLeavesTheLossQualified() throws Exception {
+    RunResult result =
+        runLosingEveryTenth(
+            destination -> {
+              throw new DriverException("connection refused");
+            });
+
+    assertThat(depthUnknown(result).message())
+        .startsWith("DEPTH_UNKNOWN: the 50 message(s) counted as lost may still be")
+        .endsWith("failed (connection refused)");
     // A merge of shards keeps it: the merged loss may be the broker's backlog too.
-    assertThat(ResultMerge.of(List.of(result)).warnings())
-        .filteredOn(w -> w.code().equals(Warning.DEPTH_UNKNOWN))
-        .singleElement()
-        .satisfies(w -> assertThat(w.message()).startsWith("DEPTH_UNKNOWN: in a shard, the 50"));
+    assertThat(depthUnknown(ResultMerge.of(List.of(result))).message())
+        .startsWith("DEPTH_UNKNOWN: in a shard, the 50");
+  }
+
+  /** A frozen broker never answers: the results come out all the same, 5 s later at most. */
+  @Test
+  @Timeout(30)
+  void aBrokerThatDoesNotAnswerTheDepthQueryDoesNotHoldTheResults() throws Exception {
+    CountDownLatch thawed = new CountDownLatch(1);
+    try {
+      RunResult result =
+          runLosingEveryTenth(
+              destination -> {
+                try {
+                  thawed.await();
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+                return 0;
+              });
+
+      assertThat(depthUnknown(result).message())
+          .startsWith("DEPTH_UNKNOWN: the 50 message(s) counted as lost may still be")
+          .endsWith("holds failed (the broker did not answer within 5 s)");
+      assertThat(result.integrity().stillQueued()).isZero();
+    } finally {
+      thawed.countDown();
+    }
   }
 }

@@ -54,6 +54,7 @@ public final class Runner {
   private static final long QUIET_NANOS = 1_000_000_000L;
   private static final long CLOSE_JOIN_MILLIS = 2_000;
   private static final long CLOSE_CLIENTS_MILLIS = 3_000;
+  private static final long DEPTH_QUERY_MILLIS = 5_000;
   private static final long RECONNECT_FIRST_BACKOFF_MILLIS = 100;
   private static final long RECONNECT_MAX_BACKOFF_MILLIS = 2_000;
   private static final long RECONNECT_STABLE_NANOS = 1_000_000_000L;
@@ -759,43 +760,70 @@ public final class Runner {
 
   /**
    * The integrity counts with the messages the broker still holds told apart from lost ones: when
-   * messages are missing, each destination this run's consumers read is asked for its depth. A
-   * broker that cannot be asked leaves {@link #depthUnknown}.
+   * messages are missing, each destination this run's consumers read is asked for its depth, for
+   * {@value #DEPTH_QUERY_MILLIS} ms at most (a frozen broker does not answer, and the results must
+   * still come out, within a signal's grace too). A broker that cannot be asked leaves {@link
+   * #depthUnknown}.
    */
   private IntegrityCounts withBrokerCount(IntegrityCounts integrity) {
     if (integrity.lost() == 0 || control.failure() != null) {
       return integrity;
     }
-    long waiting = 0;
-    List<String> names = workload.destinations().names();
-    for (int d = 0; d < names.size(); d++) {
-      if (localConsumersOfDestination[d] == 0) {
-        continue;
-      }
-      try {
-        long depth = driver.messagesWaiting(names.get(d));
-        if (depth < 0) {
-          return integrity;
-        }
-        waiting += depth;
-      } catch (DriverException e) {
-        // The count is a refinement: without it, missing messages stay counted as lost, and
-        // the result says they may not be.
-        depthUnknown =
-            new Warning(
-                Warning.DEPTH_UNKNOWN,
-                "DEPTH_UNKNOWN: the "
-                    + integrity.lost()
-                    + " message(s) counted as lost may still be in the broker: asking it how many"
-                    + " messages "
-                    + names.get(d)
-                    + " holds failed ("
-                    + e.getMessage()
-                    + ")");
-        return integrity;
-      }
+    DepthQuery query = new DepthQuery();
+    String failure =
+        BoundedWait.run("depth", query, DEPTH_QUERY_MILLIS)
+            ? query.failure
+            : "the broker did not answer within " + DEPTH_QUERY_MILLIS / 1000 + " s";
+    if (failure != null) {
+      // The count is a refinement: without it, missing messages stay counted as lost, and the
+      // result says they may not be.
+      depthUnknown =
+          new Warning(
+              Warning.DEPTH_UNKNOWN,
+              "DEPTH_UNKNOWN: the "
+                  + integrity.lost()
+                  + " message(s) counted as lost may still be in the broker: asking it how many"
+                  + " messages "
+                  + query.asking
+                  + " holds failed ("
+                  + failure
+                  + ")");
+      return integrity;
     }
-    return integrity.withStillQueued(waiting);
+    return query.waiting < 0 ? integrity : integrity.withStillQueued(query.waiting);
+  }
+
+  /** Asks the driver for the depth of each destination this run's consumers read, in turn. */
+  private final class DepthQuery implements Runnable {
+    private volatile String asking;
+    private volatile String failure;
+
+    /** The messages waiting in all of them, -1 when the driver cannot ask. */
+    private volatile long waiting;
+
+    @Override
+    public void run() {
+      long total = 0;
+      List<String> names = workload.destinations().names();
+      for (int d = 0; d < names.size(); d++) {
+        if (localConsumersOfDestination[d] == 0) {
+          continue;
+        }
+        asking = names.get(d);
+        try {
+          long depth = driver.messagesWaiting(asking);
+          if (depth < 0) {
+            waiting = -1;
+            return;
+          }
+          total += depth;
+        } catch (DriverException | RuntimeException e) {
+          failure = String.valueOf(e.getMessage());
+          return;
+        }
+      }
+      waiting = total;
+    }
   }
 
   private long lastReceiveNanos() {
