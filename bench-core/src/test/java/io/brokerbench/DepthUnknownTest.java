@@ -77,11 +77,12 @@ class DepthUnknownTest {
     return result;
   }
 
+  /** The result's one DEPTH_UNKNOWN warning. */
   private static Warning depthUnknown(RunResult result) {
-    return result.warnings().stream()
-        .filter(w -> w.code().equals(Warning.DEPTH_UNKNOWN))
-        .reduce((a, b) -> b)
-        .orElseThrow(() -> new AssertionError("no DEPTH_UNKNOWN in " + result.warnings()));
+    List<Warning> found =
+        result.warnings().stream().filter(w -> w.code().equals(Warning.DEPTH_UNKNOWN)).toList();
+    assertThat(found).as("%s", result.warnings()).hasSize(1);
+    return found.get(0);
   }
 
   @Test
