@@ -3,6 +3,7 @@ package io.brokerbench.cli;
 import io.brokerbench.htmlreport.HtmlReport;
 import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.ThresholdOutcome;
+import io.brokerbench.scenario.CellSelection;
 import io.brokerbench.scenario.Scenario;
 import io.brokerbench.scenario.ScenarioOutcome;
 import io.brokerbench.scenario.ScenarioRunner;
@@ -10,6 +11,7 @@ import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -44,14 +46,26 @@ final class ScenarioRunCommand implements Callable<Integer> {
       description = "Where results go (default: results/<scenario name>).")
   Path outputDir;
 
+  @Option(
+      names = "--only",
+      paramLabel = "CELL",
+      description =
+          "Run only these cells: a cell's number (as in 'cell 3/22') or axis=label[,axis=label...]"
+              + " (every label a cell must carry); repeatable. The others keep their status, so"
+              + " a later run without --only resumes with them.")
+  List<String> only = new ArrayList<>();
+
   @Override
   public Integer call() {
     Scenario scenario = scenarioFile.load();
+    CellSelection selection = CellSelection.parse(scenario, only);
     Path dir = outputDir != null ? outputDir : Path.of("results", scenario.name());
     PrintWriter out = spec.commandLine().getOut();
     out.printf("scenario %s: %d cell(s) into %s%n", scenario.name(), scenario.cells().size(), dir);
     ScenarioRunner runner =
-        new ScenarioRunner(scenario, dir, out).commandLine(commandLine(spec.commandLine()));
+        new ScenarioRunner(scenario, dir, out)
+            .commandLine(commandLine(spec.commandLine()))
+            .only(selection);
     ScenarioOutcome outcome;
     InterruptHook hook = InterruptHook.install(runner::interrupt);
     try {

@@ -66,6 +66,72 @@ class ScenarioCommandTest {
   }
 
   @Test
+  void onlyRunsTheNamedCellsAndASecondRunResumesWithTheOthers() throws IOException {
+    Path file =
+        file(
+            "name: grid",
+            "driver: loopback",
+            "workload: {count: 500}",
+            "axes: [{name: size, values: [12, 1KiB]}, {name: producers, values: [1, 2]}]");
+    Path output = dir.resolve("out");
+
+    int exit =
+        bench(
+            "scenario",
+            "run",
+            file.toString(),
+            "-o",
+            output.toString(),
+            "--only",
+            "size=1KiB,producers=2",
+            "--only",
+            "1");
+
+    assertThat(exit).as(err.toString()).isZero();
+    assertThat(out.toString())
+        .contains("running 2 of the 4 cells (--only)")
+        .contains("cell 1/4: size=12 producers=1 ...", "cell 4/4: size=1KiB producers=2 ...")
+        .doesNotContain("cell 2/4", "cell 3/4");
+    JsonNode index = new ObjectMapper().readTree(output.resolve("scenario.json").toFile());
+    assertThat(index.get("cells"))
+        .extracting(c -> c.get("status").asText())
+        .containsExactly("completed", "pending", "pending", "completed");
+
+    out.getBuffer().setLength(0);
+    assertThat(bench("scenario", "run", file.toString(), "-o", output.toString())).isZero();
+    assertThat(out.toString())
+        .contains("resuming " + output + ": 2 of 4 cells completed already")
+        .contains("cell 2/4", "cell 3/4")
+        .doesNotContain("cell 1/4", "cell 4/4");
+  }
+
+  @Test
+  void onlyNamingAnAxisOrLabelTheFileLacksIsAUsageError() throws IOException {
+    Path file =
+        file(
+            "name: sizes",
+            "driver: loopback",
+            "workload: {count: 100}",
+            "axes: [{name: size, values: [12, 1KiB]}]");
+    String output = dir.resolve("out").toString();
+
+    assertThat(bench("scenario", "run", file.toString(), "-o", output, "--only", "rate=5"))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(errorLine()).isEqualTo("bench: --only rate=5: no axis 'rate'; the axes are size");
+    err.getBuffer().setLength(0);
+    assertThat(bench("scenario", "run", file.toString(), "-o", output, "--only", "size=2KiB"))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(errorLine())
+        .isEqualTo(
+            "bench: --only size=2KiB: axis size has no value '2KiB'; its values are 12, 1KiB");
+    err.getBuffer().setLength(0);
+    assertThat(bench("scenario", "run", file.toString(), "-o", output, "--only", "3"))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(errorLine()).isEqualTo("bench: --only 3: the scenario has cells 1 to 2");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
   void aBadFileIsAUsageErrorNamingFileLineAndKeyBeforeAnythingRuns() throws IOException {
     Path file = file("name: x", "driver: loopback", "workload:", "  size: huge");
 

@@ -36,6 +36,7 @@ public final class ScenarioRunner {
   private final Path outputDir;
   private final PrintWriter out;
   private String commandLine;
+  private CellSelection selection = CellSelection.all();
   private volatile boolean interrupted;
   private volatile BenchmarkRun current;
 
@@ -52,8 +53,14 @@ public final class ScenarioRunner {
     return this;
   }
 
+  /** Runs only the selected cells; the others keep their status in the index. */
+  public ScenarioRunner only(CellSelection selection) {
+    this.selection = selection;
+    return this;
+  }
+
   /**
-   * Runs the cells not completed yet; blocks until they ran or the run is interrupted.
+   * Runs the selected cells not completed yet; blocks until they ran or the run is interrupted.
    *
    * @throws ScenarioException when the directory holds another scenario's index
    * @throws IOException when the index or a cell's files cannot be written
@@ -63,19 +70,24 @@ public final class ScenarioRunner {
     Files.createDirectories(outputDir);
     ScenarioIndex index = startingIndex(cells);
     index.write(outputDir);
+    List<Cell> selected = selection.of(cells);
+    if (selected.size() < cells.size()) {
+      out.printf(
+          Locale.ROOT, "running %d of the %d cells (--only)%n", selected.size(), cells.size());
+    }
     List<Cell> toRun = new ArrayList<>();
-    for (Cell cell : cells) {
+    for (Cell cell : selected) {
       if (!index.cells().get(cell.index()).status().equals(ScenarioIndex.COMPLETED)) {
         toRun.add(cell);
       }
     }
-    if (toRun.size() < cells.size()) {
+    if (toRun.size() < selected.size()) {
       out.printf(
           Locale.ROOT,
           "resuming %s: %d of %d cells completed already%n",
           outputDir,
-          cells.size() - toRun.size(),
-          cells.size());
+          selected.size() - toRun.size(),
+          selected.size());
     }
     List<RunResult> results = new ArrayList<>();
     long startNanos = System.nanoTime();
