@@ -2,6 +2,7 @@ package io.brokerbench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.result.ResultSchema;
@@ -165,9 +166,7 @@ public abstract class DriverContractKit {
 
   @Test
   void multipleAcknowledgementsLoseNothing() throws Exception {
-    if (!supportsAckMode(AckMode.MULTIPLE)) {
-      return;
-    }
+    assumeTrue(supportsAckMode(AckMode.MULTIPLE), "the driver has no MULTIPLE acknowledgements");
     RunResult result =
         run(smallWorkload("multiack").ack(AckMode.MULTIPLE, 10).prefetch(50).build());
 
@@ -177,9 +176,7 @@ public abstract class DriverContractKit {
 
   @Test
   void autoAckLosesNothing() throws Exception {
-    if (!supportsAckMode(AckMode.AUTO)) {
-      return;
-    }
+    assumeTrue(supportsAckMode(AckMode.AUTO), "the driver has no AUTO acknowledgements");
     RunResult result = run(smallWorkload("autoack").ack(AckMode.AUTO, 1).build());
 
     assertThat(result.totals().counts().received()).isEqualTo(2_000);
