@@ -91,7 +91,15 @@ class ScenarioMaxRateTest {
                 return e;
               }
             });
-    Thread.sleep(1500);
+    // Once the search announced its cell: its first probe is running, or ends at once when it
+    // starts.
+    long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+    while (!out.toString().contains("max-rate search 1/1")) {
+      assertThat(System.nanoTime())
+          .as("search announced within 30 s: %s", out)
+          .isLessThan(deadline);
+      Thread.sleep(20);
+    }
 
     search.interrupt();
 
