@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.contract.RunProgress;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DestinationSpec;
@@ -163,16 +164,17 @@ class Amqp091ErrorsIT {
               .inFlightWindow(50)
               .drainTimeout(Duration.ofSeconds(5))
               .build();
+      RunProgress progress = new RunProgress();
       CompletableFuture<RunResult> run =
           CompletableFuture.supplyAsync(
               () -> {
                 try {
-                  return BenchmarkRun.builder(workload).driver(driver).build().run();
+                  return BenchmarkRun.builder(workload).driver(driver).sink(progress).build().run();
                 } catch (DriverException e) {
                   throw new IllegalStateException(e);
                 }
               });
-      Thread.sleep(1_500);
+      progress.awaitConfirmedInterval(Duration.ofSeconds(20));
       long stopped = System.nanoTime();
       broker.close();
 
