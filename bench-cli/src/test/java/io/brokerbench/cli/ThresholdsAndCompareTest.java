@@ -161,4 +161,19 @@ class ThresholdsAndCompareTest {
                 + dir.resolve("empty")
                 + " holds no result.json: give a directory written by bench run -o");
   }
+
+  @Test
+  void compareOfAnotherToolsResultJsonNamesItInOneLine(@TempDir Path dir) throws Exception {
+    assertThat(loopbackRun(dir.resolve("ours"))).isZero();
+    Path theirs = Files.createDirectories(dir.resolve("theirs"));
+    Files.writeString(theirs.resolve("result.json"), "{\"m\": null, \"rate\": 5000}");
+
+    assertThat(bench("compare", dir.resolve("ours").toString(), theirs.toString()))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString().strip())
+        .isEqualTo(
+            "bench: "
+                + theirs.resolve("result.json")
+                + " is not a brokerbench result of schema brokerbench-result/2");
+  }
 }

@@ -1,10 +1,10 @@
 package io.brokerbench.htmlreport;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.StepResult;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -22,22 +22,11 @@ final class ResultFile {
    * @throws ReportInputException when the file is unreadable, not JSON, or of another schema
    */
   static RunResult read(Path file) throws ReportInputException {
-    JsonNode tree = JsonFiles.read(file);
-    String schema = tree.path("schema").asText("");
-    if (!RunResult.SCHEMA.equals(schema)) {
-      // Checked before binding: a result of another schema would otherwise fail on a field name.
-      throw new ReportInputException(
-          file
-              + " is not a brokerbench result of schema "
-              + RunResult.SCHEMA
-              + (schema.isEmpty() ? "" : " (its schema is '" + schema + "')"));
-    }
     RunResult result;
     try {
-      result = JsonFiles.MAPPER.treeToValue(tree, RunResult.class);
-    } catch (JsonProcessingException | IllegalArgumentException e) {
-      throw new ReportInputException(
-          file + " is not a valid " + RunResult.SCHEMA + " result: " + JsonFiles.oneLine(e), e);
+      result = JsonResult.read(file);
+    } catch (IOException e) {
+      throw new ReportInputException(e.getMessage(), e);
     }
     checkHistograms(file, "latency", result.latency());
     for (StepResult step : result.steps()) {
