@@ -295,6 +295,18 @@ public final class BenchmarkRun {
                 + threshold.text()
                 + "' compares with a baseline: use it with bench compare");
       }
+      int step = threshold.metric().step();
+      int steps = workload.rate().steps().size();
+      if (step >= steps) {
+        // Said before the run, not after it as a value that was never measured.
+        throw new io.brokerbench.threshold.ThresholdException(
+            "threshold '"
+                + threshold.text()
+                + "' names step "
+                + step
+                + ", but the run has "
+                + (steps == 1 ? "one step, step0" : "steps 0 to " + (steps - 1)));
+      }
       thresholds.add(threshold);
       return this;
     }

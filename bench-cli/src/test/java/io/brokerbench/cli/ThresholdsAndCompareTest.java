@@ -176,4 +176,26 @@ class ThresholdsAndCompareTest {
                 + theirs.resolve("result.json")
                 + " is not a brokerbench result of schema brokerbench-result/2");
   }
+
+  @Test
+  void aThresholdOnAStepTheSweepDoesNotHaveIsAUsageErrorBeforeTheRun(@TempDir Path dir) {
+    int code =
+        bench(
+            "run",
+            "loopback",
+            "--rate-steps",
+            "1000,2000",
+            "--step-duration",
+            "1s",
+            "-o",
+            dir.toString(),
+            "--assert",
+            "step2.e2e.p99 < 1s");
+
+    assertThat(code).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString().strip())
+        .isEqualTo(
+            "bench: threshold 'step2.e2e.p99 < 1s' names step 2, but the run has steps 0 to 1");
+    assertThat(out.toString()).isEmpty();
+  }
 }
