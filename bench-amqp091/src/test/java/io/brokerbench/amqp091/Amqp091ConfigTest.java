@@ -8,6 +8,8 @@ import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.OptionException;
 import io.brokerbench.tls.TlsStores;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +17,7 @@ import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class Amqp091ConfigTest {
 
@@ -345,35 +348,55 @@ class Amqp091ConfigTest {
                 + " 'notaport' is not a number (got 'amqp://u:****@127.0.0.1:notaport')");
   }
 
+  @TempDir Path dir;
+
+  /** An existing (empty) file for an option that names a store: read only when connecting. */
+  private String store(String name) throws IOException {
+    return Files.createFile(dir.resolve(name)).toString();
+  }
+
   @Test
-  void tlsStoresAreTheSharedOptionsWithSecretPasswords() {
+  void tlsStoresAreTheSharedOptionsWithSecretPasswords() throws IOException {
+    String trustStore = store("ca.p12");
+    String keyStore = store("client.p12");
     Amqp091Config config =
         Amqp091Config.parse(
             Map.of(
                 "uri", "amqps://host",
-                "trust-store", "ca.p12",
+                "trust-store", trustStore,
                 "trust-store-password", "trust-s3cret",
-                "key-store", "client.p12",
+                "key-store", keyStore,
                 "key-store-password", "key-s3cret"));
 
     assertThat(config.stores())
         .isEqualTo(
-            new TlsStores(Path.of("ca.p12"), "trust-s3cret", Path.of("client.p12"), "key-s3cret"));
+            new TlsStores(Path.of(trustStore), "trust-s3cret", Path.of(keyStore), "key-s3cret"));
     assertThat(config.toString()).doesNotContain("trust-s3cret", "key-s3cret");
     assertThat(new Amqp091DriverProvider().options()).containsAll(TlsStores.OPTIONS.help());
   }
 
   @Test
-  void tlsOptionsThatCannotWorkAreRefused() {
+  void aStoreThatIsNoFileIsRefusedAsTheOptionsAreRead() {
+    assertThatThrownBy(
+            () -> Amqp091Config.parse(Map.of("uri", "amqps://host", "trust-store", "missing.p12")))
+        .isInstanceOf(OptionException.class)
+        .hasMessage("trust-store must be an existing file: no such file (got 'missing.p12')");
+  }
+
+  @Test
+  void tlsOptionsThatCannotWorkAreRefused() throws IOException {
+    String trustStore = store("ca.p12");
+    String keyStore = store("c");
     assertThatThrownBy(
             () ->
                 Amqp091Config.parse(
-                    Map.of("uri", "amqps://host", "tls-trust-all", "", "trust-store", "ca.p12")))
+                    Map.of("uri", "amqps://host", "tls-trust-all", "", "trust-store", trustStore)))
         .hasMessage("tls-trust-all and trust-store contradict each other: give one of them");
     assertThatThrownBy(
             () ->
                 Amqp091Config.parse(
-                    Map.of("uri", "amqps://a,amqp://b", "sasl-external", "", "key-store", "c")))
+                    Map.of(
+                        "uri", "amqps://a,amqp://b", "sasl-external", "", "key-store", keyStore)))
         .hasMessage(
             "sasl-external needs amqps:// URIs: the client certificate travels in the TLS"
                 + " handshake");

@@ -65,8 +65,8 @@ public record TlsStores(
           TRUST_STORE,
           "TLS trust store file (PKCS12 or JKS) with the broker's certificate authority; the"
               + " JVM's when absent",
-          TlsStores::path,
-          "a file name");
+          TlsStores::existingFile,
+          "an existing file");
 
   /** The trust store password option. */
   public static final DeclaredOption<String> TRUST_STORE_SECRET =
@@ -78,8 +78,8 @@ public record TlsStores(
           KEY_STORE,
           "TLS key store file (PKCS12 or JKS) with the client certificate and key (for SASL"
               + " EXTERNAL)",
-          TlsStores::path,
-          "a file name");
+          TlsStores::existingFile,
+          "an existing file");
 
   /** The key store password option. */
   public static final DeclaredOption<String> KEY_STORE_SECRET =
@@ -93,7 +93,7 @@ public record TlsStores(
    * Reads the four options; absent or blank ones are null. The files are read later, by {@link
    * #sslContext()}.
    *
-   * @throws OptionException when a file name is not a valid path
+   * @throws OptionException when a file name is not a valid path or names no file
    */
   public static TlsStores parse(Map<String, String> options) {
     return new TlsStores(
@@ -103,12 +103,18 @@ public record TlsStores(
         KEY_STORE_SECRET.from(options));
   }
 
-  private static Path path(String text) {
+  /** Checked as the options are read, so a missing store is a usage error, not a failed run. */
+  private static Path existingFile(String text) {
+    Path path;
     try {
-      return Path.of(text);
+      path = Path.of(text);
     } catch (InvalidPathException e) {
       throw new IllegalArgumentException("not a valid file name", e);
     }
+    if (!Files.isRegularFile(path)) {
+      throw new IllegalArgumentException("no such file");
+    }
+    return path;
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
+import io.brokerbench.spi.OptionException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -68,29 +69,42 @@ class TlsStoresTest {
   }
 
   @Test
-  void declaresTheFourOptionsWithSecretPasswordsAndParsesThem() {
+  void declaresTheFourOptionsWithSecretPasswordsAndParsesThem() throws Exception {
     List<DriverOption> declared = TlsStores.OPTIONS.help();
     assertThat(declared)
         .extracting(DriverOption::name)
         .containsExactly("trust-store", "trust-store-password", "key-store", "key-store-password");
     assertThat(declared).filteredOn(DriverOption::secret).hasSize(2);
+    Path trustStore = Files.createFile(dir.resolve("parsed-ca.p12"));
+    Path keyStore = Files.createFile(dir.resolve("parsed-client.p12"));
 
     TlsStores stores =
         TlsStores.parse(
             Map.of(
                 "trust-store",
-                "ca.p12",
+                trustStore.toString(),
                 "trust-store-password",
                 PASSWORD,
                 "key-store",
-                "client.p12",
+                keyStore.toString(),
                 "key-store-password",
                 PASSWORD));
 
-    assertThat(stores.trustStore()).isEqualTo(Path.of("ca.p12"));
-    assertThat(stores.keyStore()).isEqualTo(Path.of("client.p12"));
-    assertThat(stores.toString()).contains("ca.p12", "client.p12").doesNotContain(PASSWORD);
+    assertThat(stores.trustStore()).isEqualTo(trustStore);
+    assertThat(stores.keyStore()).isEqualTo(keyStore);
+    assertThat(stores.toString())
+        .contains("parsed-ca.p12", "parsed-client.p12")
+        .doesNotContain(PASSWORD);
     assertThat(TlsStores.parse(Map.of())).isEqualTo(TlsStores.NONE);
+  }
+
+  @Test
+  void aStoreFileThatDoesNotExistIsRefusedAsTheOptionsAreRead() {
+    String missing = dir.resolve("missing.p12").toString();
+
+    assertThatThrownBy(() -> TlsStores.parse(Map.of("key-store", missing)))
+        .isInstanceOf(OptionException.class)
+        .hasMessage("key-store must be an existing file: no such file (got '" + missing + "')");
   }
 
   @Test
