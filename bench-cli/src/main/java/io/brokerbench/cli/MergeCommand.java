@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,9 +52,17 @@ final class MergeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     // One result at a time: a long shard's intervals are many.
-    ResultMerge merge = new ResultMerge();
+    ResultMerge merge =
+        new ResultMerge().commandLine(CommandLineText.masked(spec.commandLine(), Set.of()));
     for (Path dir : shards) {
-      merge.add(ResultFiles.read(dir));
+      RunResult result = ResultFiles.read(dir);
+      if (shards.size() > 1 && result.shard().count() == 1) {
+        throw new WorkloadException(
+            dir
+                + " is the result of a whole run, not of a shard: bench merge takes the"
+                + " directories of one workload's shards (bench run --shard I/N)");
+      }
+      merge.add(result);
     }
     checkShardsOfOneWorkload(merge.shards());
     RunResult merged;
@@ -91,6 +100,8 @@ final class MergeCommand implements Callable<Integer> {
         merged.totals().counts().sent(),
         merged.totals().counts().received(),
         merged.integrity().lost());
+    // Shards on one host read one clock: its sync status says nothing about their latencies.
+    boolean oneHost = merged.shards().stream().map(ShardSummary::host).distinct().count() == 1;
     for (ShardSummary s : merged.shards()) {
       Double p99 = s.p99Micros().get(LatencyKind.END_TO_END.key());
       out.printf(
@@ -104,7 +115,7 @@ final class MergeCommand implements Callable<Integer> {
           s.counts().sent(),
           s.counts().received(),
           p99 == null ? "-" : String.format(Locale.ROOT, "%.0f us", p99),
-          s.clock().describe());
+          oneHost ? "shared (one host)" : s.clock().describe());
     }
     merged.warnings().forEach(w -> out.println(w.message()));
     out.flush();

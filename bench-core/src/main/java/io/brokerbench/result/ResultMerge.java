@@ -33,6 +33,7 @@ import java.util.TreeSet;
  * logs ({@link io.brokerbench.report.HistogramLogMerge}), or are left out.
  */
 public final class ResultMerge {
+  private String commandLine;
   private RunResult first;
   private int added;
   private Totals totals;
@@ -78,6 +79,17 @@ public final class ResultMerge {
     ResultMerge merge = new ResultMerge();
     shards.forEach(merge::add);
     return merge.result(intervalLatency);
+  }
+
+  /**
+   * The merged result's command line: the merge's own (each shard's stays in its {@link
+   * ShardSummary}); null, the default, when the merge has none, as in a library call.
+   *
+   * @return this merge
+   */
+  public ResultMerge commandLine(String text) {
+    this.commandLine = text;
+    return this;
   }
 
   /**
@@ -172,7 +184,7 @@ public final class ResultMerge {
         RunResult.SCHEMA,
         status,
         error,
-        first.commandLine(),
+        commandLine,
         workload(),
         first.driver(),
         new Shard(0, shard.totalProducers(), 0, shard.totalConsumers()),

@@ -20,6 +20,7 @@ import java.util.Map;
  * @param client what the shard's process cost
  * @param clock how far its host's clock may be off
  * @param p99Micros its 99th percentiles in microseconds, by latency kind
+ * @param commandLine the command line that ran it, or null (results merged before it was kept)
  */
 public record ShardSummary(
     Shard shard,
@@ -33,7 +34,8 @@ public record ShardSummary(
     Rates rates,
     ClientCost client,
     ClockStatus clock,
-    Map<String, Double> p99Micros) {
+    Map<String, Double> p99Micros,
+    String commandLine) {
 
   /** The summary of one shard's result. */
   public static ShardSummary of(RunResult shard) {
@@ -52,6 +54,7 @@ public record ShardSummary(
         shard.totals().rates(),
         shard.totals().client(),
         environment.clock() == null ? ClockStatus.UNKNOWN : environment.clock(),
-        p99);
+        p99,
+        shard.commandLine());
   }
 }

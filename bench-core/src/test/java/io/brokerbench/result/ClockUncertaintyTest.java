@@ -26,7 +26,8 @@ class ClockUncertaintyTest {
         Rates.of(MessageCounts.ZERO, 1, 1),
         new ClientCost(0, 0, 0),
         clock,
-        Map.of());
+        Map.of(),
+        null);
   }
 
   /** Merged latencies whose end-to-end p50 from the actual send is {@code p50Micros}. */
