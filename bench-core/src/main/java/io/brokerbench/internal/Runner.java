@@ -536,6 +536,9 @@ public final class Runner {
             ? RunResult.FAILED
             : control.interrupted() ? RunResult.INTERRUPTED : RunResult.COMPLETED;
     List<ProducerIntegrity> byProducer = integrityByProducer();
+    IntegrityCounts integrity =
+        withBrokerCount(
+            IntegrityCounts.of(byProducer, foreign(), p -> consumedOnlyHere(p.producer())));
     RunResult result =
         assembly.result(
             new ResultAssembly.Measured(
@@ -546,8 +549,7 @@ public final class Runner {
                 producersStopped,
                 lastReceive,
                 byProducer,
-                withBrokerCount(
-                    IntegrityCounts.of(byProducer, foreign(), p -> consumedOnlyHere(p.producer()))),
+                integrity,
                 maxConsumersPerDestination(),
                 flowControl.summary(),
                 backlog == null ? BacklogResult.NONE : backlog.result(),
@@ -555,7 +557,7 @@ public final class Runner {
                 idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
                 losses.summary(),
                 idleConnections == null ? LatencyHistograms.empty() : idleConnections.openTimes(),
-                moreWarnings()));
+                moreWarnings(integrity)));
     sinks.each(sink -> sink.finished(result));
     return result;
   }
@@ -749,11 +751,24 @@ public final class Runner {
     }
   }
 
-  /** The warnings of the run's end: report sinks that failed, a broker not asked for its depth. */
-  private List<Warning> moreWarnings() {
+  /**
+   * The warnings of the run's end: report sinks that failed, a broker not asked for its depth, and
+   * out-of-order arrivals the broker's partial order explains (competing consumers explain them
+   * otherwise, in {@link io.brokerbench.result.RunWarnings}).
+   */
+  private List<Warning> moreWarnings(IntegrityCounts integrity) {
     List<Warning> warnings = new ArrayList<>(sinks.failures());
     if (depthUnknown != null) {
       warnings.add(depthUnknown);
+    }
+    String reason = driver.outOfOrderReason();
+    if (integrity.outOfOrder() > 0 && maxConsumersPerDestination() <= 1 && reason != null) {
+      warnings.add(
+          new Warning(
+              Warning.PARTIAL_ORDER,
+              integrity.outOfOrder()
+                  + " message(s) arrived out of order: expected, since "
+                  + reason));
     }
     return warnings;
   }

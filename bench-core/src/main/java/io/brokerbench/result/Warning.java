@@ -37,6 +37,12 @@ public record Warning(String code, String message) {
   /** Out-of-order arrivals, expected when consumers compete for one queue. */
   public static final String COMPETING_CONSUMERS = "COMPETING_CONSUMERS";
 
+  /**
+   * Out-of-order arrivals, expected when the broker orders messages only within parts of a
+   * destination (RocketMQ's queues of a topic).
+   */
+  public static final String PARTIAL_ORDER = "PARTIAL_ORDER";
+
   /** Latencies below zero: the clocks of producer and consumer disagree. */
   public static final String NEGATIVE_LATENCY = "NEGATIVE_LATENCY";
 

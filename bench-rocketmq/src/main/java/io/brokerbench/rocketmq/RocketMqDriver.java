@@ -571,6 +571,13 @@ public final class RocketMqDriver implements Driver {
   }
 
   @Override
+  public String outOfOrderReason() {
+    return "RocketMQ keeps order within each queue of a topic, and the producer spreads its"
+        + " messages over the topic's queues"
+        + (created.isEmpty() ? "" : " (" + config.queuesPerTopic() + " per topic here)");
+  }
+
+  @Override
   public void cleanup() throws DriverException {
     List<String> topics = List.copyOf(created);
     created.clear();

@@ -115,6 +115,16 @@ public interface Driver extends AutoCloseable {
     return -1;
   }
 
+  /**
+   * Why a consumer sees one producer's messages out of order although none is lost, when the broker
+   * keeps their order only within parts of a destination (RocketMQ: within each queue of a topic);
+   * null (the default) when a destination keeps each producer's order, so that an out-of-order
+   * count is news. The run says it beside the count.
+   */
+  default String outOfOrderReason() {
+    return null;
+  }
+
   /** Deletes what {@link #declare} created, where the driver declared it and the user asked. */
   void cleanup() throws DriverException;
 
