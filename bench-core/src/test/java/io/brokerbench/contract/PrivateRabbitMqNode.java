@@ -1,10 +1,6 @@
 package io.brokerbench.contract;
 
 import java.io.IOException;
-import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A private RabbitMQ 4.0.5 node started with {@code scripts/rabbitmq4.sh} on its own port and data
@@ -49,18 +45,6 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
   /** The node's AMQP URI, with the default user. */
   public String uri() {
     return "amqp://guest:guest@127.0.0.1:" + port;
-  }
-
-  /**
-   * Puts the node into a memory alarm {@code on} from now and clears it {@code off} from now.
-   *
-   * @return the schedule; shut it down when the test ends
-   */
-  public ScheduledExecutorService memoryAlarm(Duration on, Duration off) {
-    ScheduledExecutorService alarm = Executors.newSingleThreadScheduledExecutor();
-    alarm.schedule(() -> memoryAlarm(true), on.toMillis(), TimeUnit.MILLISECONDS);
-    alarm.schedule(() -> memoryAlarm(false), off.toMillis(), TimeUnit.MILLISECONDS);
-    return alarm;
   }
 
   /**
