@@ -25,6 +25,7 @@ import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.HttpPortProbe;
 import io.brokerbench.spi.IdleConnection;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
@@ -231,9 +232,23 @@ public final class Amqp091Driver implements Driver {
     try {
       return factories.get(index).newConnection(dispatch, name);
     } catch (IOException | TimeoutException | RuntimeException e) {
-      throw Amqp091Errors.connectFailed(
-          address, connectTimeout(), config.saslExternal(), embedded != null, e);
+      throw connectFailed(address, e);
     }
+  }
+
+  /**
+   * Why connecting to {@code address} failed: said from the client's exception, or, when the port
+   * answers HTTP (asked only now, on the failure path), that it is not an AMQP port.
+   */
+  private DriverException connectFailed(BrokerAddress address, Throwable e) {
+    if (embedded == null
+        && !address.tls()
+        && HttpPortProbe.explains(e, address.host(), address.port())) {
+      return new DriverException(
+          HttpPortProbe.notThisProtocol(address.endpoint(), "AMQP 0.9.1"), e);
+    }
+    return Amqp091Errors.connectFailed(
+        address, connectTimeout(), config.saslExternal(), embedded != null, e);
   }
 
   /** The configured timeout, or with the embedded broker the longer wait it may need. */
@@ -641,6 +656,7 @@ public final class Amqp091Driver implements Driver {
               addresses,
               daemonThreads(),
               connectTimeout(),
+              // Not probed for HTTP: thousands of them may fail at once under load.
               (address, e) ->
                   Amqp091Errors.connectFailed(
                       address, connectTimeout(), config.saslExternal(), embedded != null, e),

@@ -97,7 +97,7 @@ public final class Amqp10Driver implements Driver {
       throw e;
     } catch (Exception e) {
       client.closeAsync();
-      throw Errors.of(config, Errors.CONNECTING, e);
+      throw Errors.whileDoing(config, Errors.CONNECTING, e);
     }
   }
 
@@ -149,7 +149,7 @@ public final class Amqp10Driver implements Driver {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
-      throw Errors.of(config, what, e);
+      throw Errors.whileDoing(config, what, e);
     }
   }
 

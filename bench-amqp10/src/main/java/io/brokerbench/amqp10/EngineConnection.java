@@ -128,7 +128,7 @@ final class EngineConnection implements AutoCloseable {
       return c;
     } catch (IOException e) {
       closeQuietly(socket);
-      throw Errors.of(config, Errors.CONNECTING, e);
+      throw Errors.whileDoing(config, Errors.CONNECTING, e);
     }
   }
 
@@ -217,7 +217,7 @@ final class EngineConnection implements AutoCloseable {
         out.write(staged, 0, stagedBytes);
       }
     } catch (IOException e) {
-      fail(Errors.of(config, purpose, e));
+      fail(Errors.whileDoing(config, purpose, e));
     } finally {
       stagedBytes = 0;
       lock.unlock();
@@ -295,14 +295,15 @@ final class EngineConnection implements AutoCloseable {
         }
       }
       if (!closing) {
-        fail(Errors.of(config, purpose, new IOException("connection closed by the broker")));
+        fail(
+            Errors.whileDoing(config, purpose, new IOException("connection closed by the broker")));
       }
     } catch (IOException | RuntimeException e) {
       if (!closing) {
         fail(
             e instanceof RuntimeException && engine.isFailed()
                 ? engineFailure()
-                : Errors.of(config, purpose, e));
+                : Errors.whileDoing(config, purpose, e));
       }
     }
   }

@@ -2,6 +2,7 @@ package io.brokerbench.amqp10;
 
 import io.brokerbench.spi.ConnectFailure;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.spi.HttpPortProbe;
 import java.io.IOException;
 import java.util.concurrent.ExecutionException;
 import org.apache.qpid.protonj2.client.ErrorCondition;
@@ -37,6 +38,21 @@ final class Errors {
         + "' does not exist (rabbitmqctl add_vhost "
         + name
         + ") or the login is refused";
+  }
+
+  /**
+   * A failure while doing {@code what}, as {@link #of} says it, except while connecting to a port
+   * that answers HTTP (a management port given for the AMQP one), which is said instead. The port
+   * is asked only now, on the failure path.
+   */
+  static DriverException whileDoing(Amqp10Config config, String what, Throwable failure) {
+    Throwable e = unwrap(failure);
+    if (what.equals(CONNECTING)
+        && !config.tls()
+        && HttpPortProbe.explains(e, config.host(), config.port())) {
+      return new DriverException(HttpPortProbe.notThisProtocol(config.hostPort(), "AMQP 1.0"), e);
+    }
+    return of(config, what, failure);
   }
 
   /**
