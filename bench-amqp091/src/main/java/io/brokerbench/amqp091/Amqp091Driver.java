@@ -312,7 +312,10 @@ public final class Amqp091Driver implements Driver {
         channel.queueDeclarePassive(name);
       } catch (IOException | RuntimeException e) {
         throw Amqp091Errors.operationFailed(
-            "find predeclared queue '" + name + "' (declare it, or drop predeclared)", e);
+            "find predeclared queue '"
+                + name
+                + "' (declare it first, or run without predeclared so that the run declares it)",
+            e);
       }
       return;
     }

@@ -122,6 +122,7 @@ class Amqp091ErrorsIT {
       assertThatThrownBy(() -> driver.declare(List.of(new DestinationSpec(queue, false))))
           .isInstanceOf(DriverException.class)
           .hasMessageContaining("predeclared queue '" + queue + "'")
+          .hasMessageContaining("run without predeclared so that the run declares it")
           .hasMessageContaining("NOT_FOUND");
     }
   }

@@ -1,0 +1,90 @@
+package io.brokerbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.contract.RequiredBroker;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The README's PerfTest example, read from README.md and run as a new user runs it against a fresh
+ * local RabbitMQ: it must work without anything declared beforehand. Only its length and queue name
+ * are changed for the test (1,000,000 messages to 2,000, {@code q1} to a name of its own).
+ */
+class ReadmeQuickExamplesIT {
+  private static final Path README = Path.of("..", "README.md");
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  /** The commands of the README's "Quick examples" block, continuation lines joined. */
+  private static List<String> quickExamples() throws IOException {
+    String text = Files.readString(README);
+    int section = text.indexOf("## Quick examples");
+    int start = text.indexOf("```sh\n", section) + "```sh\n".length();
+    String block = text.substring(start, text.indexOf("```", start));
+    List<String> commands = new ArrayList<>();
+    StringBuilder command = new StringBuilder();
+    for (String line : block.split("\n")) {
+      String code = line.replaceFirst("\\s+#.*$", "").strip();
+      if (code.isEmpty()) {
+        continue;
+      }
+      command.append(code.endsWith("\\") ? code.substring(0, code.length() - 1) : code);
+      if (!code.endsWith("\\")) {
+        commands.add(command.toString().replaceAll("\\s+", " ").strip());
+        command.setLength(0);
+      } else {
+        command.append(' ');
+      }
+    }
+    return commands;
+  }
+
+  @Test
+  void thePerfTestLineRunsOnAFreshBroker() throws IOException {
+    RequiredBroker.require(answers(5672), "RabbitMQ at 127.0.0.1:5672");
+    String example =
+        quickExamples().stream()
+            .filter(c -> c.contains(" -u q1 "))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no PerfTest line in README's Quick examples"));
+    String queue =
+        "bb-readme-"
+            + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36)
+                .toLowerCase(Locale.ROOT);
+    String shortened =
+        example
+            .replace(" -C 1000000 ", " -C 2000 ")
+            .replace(" q1 ", " " + queue + " ")
+            .replaceFirst("^\\$B ", "");
+    assertThat(shortened).as("the example as the test runs it").contains(queue, " -C 2000 ");
+
+    CommandLine commandLine = BenchCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    int exit = commandLine.execute(shortened.split(" "));
+
+    assertThat(exit).as("%s%n%s%n%s", shortened, out, err).isZero();
+    assertThat(out.toString()).contains("lost 0");
+  }
+
+  private static boolean answers(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}
