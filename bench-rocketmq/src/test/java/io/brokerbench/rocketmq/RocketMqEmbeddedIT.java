@@ -51,8 +51,7 @@ class RocketMqEmbeddedIT {
                   .duration(Duration.ofSeconds(6))
                   .inFlightWindow(32)
                   .drainTimeout(Duration.ofSeconds(10))
-                  .build(),
-              Duration.ofMillis(1_500));
+                  .build());
 
       assertThat((System.nanoTime() - start) / 1e9).isLessThan(60.0);
       assertThat(stopped.totals().counts().sent()).isPositive();

@@ -38,8 +38,7 @@ class RocketMqRetriesIT {
                   // A sync producer has one send in flight: a larger window is refused.
                   .inFlightWindow(sendMode.equals("sync") ? 1 : 32)
                   .drainTimeout(Duration.ofSeconds(10))
-                  .build(),
-              Duration.ofSeconds(1));
+                  .build());
 
       MessageCounts totals = result.totals().counts();
       assertThat(totals.confirmed()).isPositive();
