@@ -61,7 +61,11 @@ final class DriverMaxRateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     WorkloadSpec workload = DriverArguments.workloadSpec(spec, provider, workloadOptions);
-    Map<String, String> options = DriverArguments.driverOptions(spec, provider, workloadOptions);
+    Map<String, String> options =
+        BrokerTargets.announced(
+            provider,
+            DriverArguments.driverOptions(spec, provider, workloadOptions),
+            spec.commandLine().getOut());
     workload.toWorkload();
     MaxRateSettings settings = maxRate.settings(MaxRateSettings.DEFAULTS);
     Cell cell = new Cell(0, "000", Map.of(), 0, workload, provider.name(), options);

@@ -75,8 +75,8 @@ final class DriverRunCommand implements Callable<Integer> {
     Workload whole = workloadSpec().toWorkload();
     Shard.Part shard = shardOptions.plan(whole, System::getenv);
     Workload workload = shard == null ? whole : shard.workload();
-    Map<String, String> driverOptions = driverOptions();
     PrintWriter out = spec.commandLine().getOut();
+    Map<String, String> driverOptions = BrokerTargets.announced(provider, driverOptions(), out);
     List<ReportSink> consoles = output.consoleReports(provider.familiarReport(), out);
     List<ReportSink> sinks = output.sinks();
     BenchmarkRun.Builder builder =

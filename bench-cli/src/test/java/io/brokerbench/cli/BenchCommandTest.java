@@ -1,6 +1,7 @@
 package io.brokerbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brokerbench.amqp091.Amqp091Config;
 import io.brokerbench.rabbitmq.QueueType;
@@ -134,6 +135,26 @@ class BenchCommandTest {
         .isEqualTo(
             "bench: queue-capacity must be a power of two from 2 to 1073741824: not a whole number"
                 + " (got 'lots')");
+  }
+
+  @Test
+  void aRunWithoutABrokerNamedSaysItTakesTheEmbeddedOne(@TempDir Path dir) {
+    assumeTrue(
+        System.getenv("BROKERBENCH_AMQP_URI") == null, "a broker is named in the environment");
+    int code = bench("run", "amqp091", "-C", "100", "-o", dir.toString());
+
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString())
+        .startsWith(
+            "broker: the amqp091 driver's embedded broker (no uri given; BROKERBENCH_AMQP_URI not"
+                + " set)\n");
+  }
+
+  @Test
+  void aRunNamingItsBrokerSaysNothingMoreAboutIt() {
+    bench("run", "amqp091", "-h", "amqp://guest:s3cret@127.0.0.1:1", "-C", "10");
+
+    assertThat(out.toString()).doesNotContain("broker: ");
   }
 
   @Test

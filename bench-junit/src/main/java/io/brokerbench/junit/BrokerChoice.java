@@ -1,26 +1,23 @@
 package io.brokerbench.junit;
 
+import io.brokerbench.BrokerTarget;
 import io.brokerbench.spi.DriverProvider;
 import io.brokerbench.spi.TargetOption;
 import io.brokerbench.spi.UriPasswords;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The broker a test runs against, chosen in the order the project's own integration tests use: the
- * address an environment variable names, a broker answering on this machine, a container of the
- * driver's broker image where Testcontainers is on the test classpath and a Docker engine answers,
- * else none, so that the driver falls back to its embedded broker (Qpid Broker-J for AMQP, an
- * in-JVM name server and broker for RocketMQ).
+ * The broker a test runs against, by {@link BrokerTarget}'s rule, the CLI's: the broker the
+ * environment variable of the driver names; else, where Testcontainers is on the test classpath and
+ * a Docker engine answers, a container of the driver's broker image; else the driver's embedded
+ * broker (Qpid Broker-J for AMQP, an in-JVM name server and broker for RocketMQ). A broker that
+ * merely answers on this machine is not taken: name it in the environment.
  *
  * @param options the driver options naming the broker (empty for the embedded one)
  * @param description one line saying which broker and why, passwords masked
  */
 record BrokerChoice(Map<String, String> options, String description) {
-  private static final int PROBE_MILLIS = 500;
 
   /**
    * The choice for a driver, reading the environment through {@code environment} and starting a
@@ -32,31 +29,11 @@ record BrokerChoice(Map<String, String> options, String description) {
     if (target == null) {
       return new BrokerChoice(Map.of(), driver.name() + ": its default broker");
     }
-    String named = environment.apply(target.environmentVariable());
-    if (named != null && !named.isBlank()) {
-      return new BrokerChoice(
-          Map.of(target.option(), named),
-          driver.name()
-              + ": "
-              + UriPasswords.mask(named)
-              + " (from "
-              + target.environmentVariable()
-              + ")");
+    BrokerTarget named = BrokerTarget.of(driver, Map.of(), environment);
+    if (!named.options().isEmpty()) {
+      return new BrokerChoice(named.options(), driver.name() + ": " + named.description());
     }
-    if (answers(target.localPort())) {
-      return new BrokerChoice(
-          Map.of(target.option(), target.localAddress()),
-          driver.name()
-              + ": the broker on this machine, "
-              + UriPasswords.mask(target.localAddress())
-              + " ("
-              + target.environmentVariable()
-              + " not set)");
-    }
-    String noLocal =
-        target.environmentVariable()
-            + " not set; nothing answers at 127.0.0.1:"
-            + target.localPort();
+    String notSet = target.environmentVariable() + " not set";
     String noContainer =
         target.containerImage() == null ? "no container image for it" : containers.unavailable();
     if (noContainer == null) {
@@ -69,24 +46,15 @@ record BrokerChoice(Map<String, String> options, String description) {
               + " container, "
               + UriPasswords.mask(address)
               + " ("
-              + noLocal
+              + notSet
               + ")");
     }
     return new BrokerChoice(
-        Map.of(), driver.name() + ": its embedded broker (" + noLocal + "; " + noContainer + ")");
+        Map.of(), driver.name() + ": its embedded broker (" + notSet + "; " + noContainer + ")");
   }
 
   /** The driver's embedded broker, asked for by the test. */
   static BrokerChoice embedded(DriverProvider driver) {
     return new BrokerChoice(Map.of(), driver.name() + ": its embedded broker (asked for)");
-  }
-
-  private static boolean answers(int port) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", port), PROBE_MILLIS);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
   }
 }

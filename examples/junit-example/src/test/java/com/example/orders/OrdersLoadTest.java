@@ -15,8 +15,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The load tests a team puts next to its other tests: each runs a workload against a broker the
- * extension chooses (the one BROKERBENCH_AMQP_URI names, a RabbitMQ on this machine, else the
- * embedded Qpid Broker-J) and keeps its result files under target/brokerbench.
+ * extension chooses (the one BROKERBENCH_AMQP_URI names, else a container when the tests bring
+ * Testcontainers, else the embedded Qpid Broker-J) and keeps its result files under
+ * target/brokerbench.
  */
 @ExtendWith(BrokerbenchExtension.class)
 class OrdersLoadTest {
