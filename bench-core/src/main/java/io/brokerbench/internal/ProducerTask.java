@@ -292,13 +292,15 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   /**
    * Every send the schedule intended before the run's end (or before the run stopped, when it
    * stopped early) that did not leave is unsent: its lateness at that moment is recorded, so a run
-   * that ends because the broker stopped taking messages reports how late they were.
+   * that ends because the broker stopped taking messages reports how late they were. A run the user
+   * interrupted ends at the interrupt: a send due after it was never intended within the run, even
+   * when this thread, sleeping until that send, notices the interrupt only then.
    */
   private void countUnsent() {
     if (schedule == null) {
       return;
     }
-    long cutoff = Math.min(endNanos, clock.nanoTime());
+    long cutoff = Math.min(endNanos, Math.min(clock.nanoTime(), control.interruptedAtNanos()));
     LatencyRecorder.Writer lateness = null;
     long count = sequence;
     long intended = unsentIntended;

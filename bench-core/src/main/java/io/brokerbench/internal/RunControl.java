@@ -6,6 +6,7 @@ import io.brokerbench.spi.DriverException;
 final class RunControl {
   private volatile boolean stopping;
   private volatile boolean interrupted;
+  private volatile long interruptedAtNanos;
   private volatile DriverException failure;
 
   /** True once the run should wind down. */
@@ -18,15 +19,28 @@ final class RunControl {
     stopping = true;
   }
 
-  /** The user interrupted the run (Ctrl-C): stop and report what was measured so far. */
-  void interrupt() {
-    interrupted = true;
+  /**
+   * The user interrupted the run (Ctrl-C) at {@code atNanos} ({@link
+   * io.brokerbench.rate.NanoClock#nanoTime()}): stop and report what was measured so far. A second
+   * interrupt keeps the first one's instant.
+   */
+  synchronized void interrupt(long atNanos) {
+    if (!interrupted) {
+      // Written before the flag, so whoever sees the flag sees the instant.
+      interruptedAtNanos = atNanos;
+      interrupted = true;
+    }
     stopping = true;
   }
 
   /** True when the user interrupted the run. */
   boolean interrupted() {
     return interrupted;
+  }
+
+  /** When the user interrupted the run; {@code Long.MAX_VALUE} while not interrupted. */
+  long interruptedAtNanos() {
+    return interrupted ? interruptedAtNanos : Long.MAX_VALUE;
   }
 
   /** A producer or consumer failed: keep the first failure and stop. */

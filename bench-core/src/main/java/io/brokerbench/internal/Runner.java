@@ -125,7 +125,7 @@ public final class Runner {
 
   /** Asks the run to stop now and report what it measured (Ctrl-C). Any thread. */
   public void interrupt() {
-    control.interrupt();
+    control.interrupt(clock.nanoTime());
   }
 
   /** The driver's description once the run asked for it, or null. */

@@ -1,0 +1,93 @@
+package io.brokerbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.brokerbench.loopback.LoopbackDriver;
+import io.brokerbench.loopback.LoopbackOptions;
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Warning;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A run the user interrupts ends at the interrupt: what the schedule intended before it is sent or
+ * counted, and nothing intended after it is.
+ */
+class InterruptTest {
+  private static final long MS = 1_000_000L;
+
+  @Test
+  void theSendDueAfterTheInterruptIsNotCountedUnsent() throws Exception {
+    // 1,000 msg/s; the user interrupts while the producer sleeps until its 101st send, which the
+    // producer notices when it wakes at that send's intended time.
+    AtomicReference<BenchmarkRun> run = new AtomicReference<>();
+    AtomicInteger producerSleeps = new AtomicInteger();
+    SleepingClock clock =
+        new SleepingClock(
+            deadline -> {
+              if (Thread.currentThread().getName().startsWith("brokerbench-producer")
+                  && producerSleeps.incrementAndGet() == 100) {
+                run.get().interrupt();
+              }
+            });
+    Workload workload =
+        Workload.builder()
+            .rate(1_000)
+            .duration(Duration.ofSeconds(10))
+            .warmup(Duration.ZERO)
+            .build();
+    run.set(
+        BenchmarkRun.builder(workload)
+            .driver(new LoopbackDriver(inline(), clock))
+            .clock(clock)
+            .build());
+
+    RunResult result = run.get().run();
+
+    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(result.totals().counts().sent()).isEqualTo(100);
+    assertThat(result.latency()).doesNotContainKey("unsent");
+    assertThat(result.warned(Warning.UNSENT)).isFalse();
+    assertThat(result.integrity().lost()).isZero();
+  }
+
+  private static LoopbackOptions inline() {
+    return new LoopbackOptions(true, 1 << 16, 0, 0, 0, 0, -1, Duration.ZERO);
+  }
+
+  /**
+   * A clock that moves only when a thread sleeps, and then a microsecond past the deadline, as a
+   * real sleep ends a little late; {@code onSleep} runs first, with the clock still before it.
+   */
+  static final class SleepingClock implements NanoClock {
+    private final AtomicLong now = new AtomicLong(1_000 * MS);
+    private final java.util.function.LongConsumer onSleep;
+
+    SleepingClock(java.util.function.LongConsumer onSleep) {
+      this.onSleep = onSleep;
+    }
+
+    @Override
+    public long nanoTime() {
+      return now.get();
+    }
+
+    @Override
+    public long epochOffsetNanos() {
+      return 1_700_000_000_000_000_000L;
+    }
+
+    @Override
+    public void sleepUntil(long deadlineNanos) {
+      if (now.get() < deadlineNanos) {
+        onSleep.accept(deadlineNanos);
+        now.accumulateAndGet(deadlineNanos + 1_000, Math::max);
+      }
+    }
+  }
+}
