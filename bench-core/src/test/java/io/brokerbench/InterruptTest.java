@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.brokerbench.loopback.LoopbackDriver;
 import io.brokerbench.loopback.LoopbackOptions;
 import io.brokerbench.rate.NanoClock;
+import io.brokerbench.report.ConsoleReport;
+import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.workload.Workload;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -54,6 +59,50 @@ class InterruptTest {
     assertThat(result.latency()).doesNotContainKey("unsent");
     assertThat(result.warned(Warning.UNSENT)).isFalse();
     assertThat(result.integrity().lost()).isZero();
+  }
+
+  @Test
+  void aRunInterruptedWhileItWaitsForItsStartTimeSendsNothingAndSaysSo() throws Exception {
+    AtomicReference<BenchmarkRun> run = new AtomicReference<>();
+    Thread runThread = Thread.currentThread();
+    SleepingClock clock =
+        new SleepingClock(
+            deadline -> {
+              if (Thread.currentThread() == runThread) {
+                run.get().interrupt();
+              }
+            });
+    long clockAtStart = clock.nanoTime();
+    Instant startAt = Instant.ofEpochSecond(0, clock.epochNanos()).plusSeconds(600);
+    StringWriter console = new StringWriter();
+    run.set(
+        BenchmarkRun.builder(
+                Workload.builder().rate(1_000).duration(Duration.ofSeconds(10)).build())
+            .driver(new LoopbackDriver(inline(), clock))
+            .clock(clock)
+            .startAt(startAt)
+            .sink(new ConsoleReport(new PrintWriter(console)))
+            .build());
+
+    RunResult result = run.get().run();
+
+    ResultSchema.assertValid(result);
+    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(result.warnings())
+        .extracting(Warning::message)
+        .containsExactly(
+            "NOT_STARTED: the run was interrupted while it waited for its start time "
+                + startAt
+                + " (600.0 s ahead), before it started sending: nothing was sent, and no send was"
+                + " due yet");
+    assertThat(result.totals().counts().sent()).isZero();
+    assertThat(result.intervals()).isEmpty();
+    assertThat(result.latency()).doesNotContainKey("unsent");
+    // The interrupt ended the wait: the run did not sleep on until its start time.
+    assertThat(clock.nanoTime() - clockAtStart).isLessThan(Duration.ofSeconds(1).toNanos());
+    assertThat(console.toString())
+        .contains(
+            "== brokerbench summary (interrupted) ==", "NOT_STARTED: the run was interrupted");
   }
 
   private static LoopbackOptions inline() {

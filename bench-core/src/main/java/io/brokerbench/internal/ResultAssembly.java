@@ -63,6 +63,31 @@ public record ResultAssembly(
    * @param description the driver's description, or null when the driver did not open
    */
   public RunResult failedBeforeStart(DriverDescription description, String error) {
+    return withoutFigures(description, RunResult.FAILED, error, List.of());
+  }
+
+  /**
+   * The result of a run the user interrupted before it sent anything: no figures, and a {@link
+   * Warning#NOT_STARTED} saying what it was doing.
+   *
+   * @param description the driver's description, or null when the driver did not open
+   * @param doing what the run was doing, to follow "interrupted": "while connecting to the broker"
+   */
+  public RunResult interruptedBeforeSending(DriverDescription description, String doing) {
+    return withoutFigures(
+        description,
+        RunResult.INTERRUPTED,
+        null,
+        List.of(
+            new Warning(
+                Warning.NOT_STARTED,
+                "NOT_STARTED: the run was interrupted "
+                    + doing
+                    + ", before it started sending: nothing was sent, and no send was due yet")));
+  }
+
+  private RunResult withoutFigures(
+      DriverDescription description, String status, String error, List<Warning> warnings) {
     DriverDescription known =
         description != null
             ? description
@@ -71,7 +96,7 @@ public record ResultAssembly(
     return checked(
         new RunResult(
             RunResult.SCHEMA,
-            RunResult.FAILED,
+            status,
             error,
             commandLine,
             WorkloadSummary.of(workload),
@@ -84,7 +109,7 @@ public record ResultAssembly(
             List.of(),
             List.of(),
             List.of(),
-            List.of(),
+            warnings,
             List.of(),
             List.of(),
             FlowControl.NONE,

@@ -32,6 +32,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,6 +52,7 @@ public final class Runner {
   private static final long DRAIN_POLL_NANOS = 2_000_000;
   private static final long INTERRUPTED_DRAIN_NANOS = 2_000_000_000L;
   private static final long SEND_POLL_MILLIS = 100;
+  private static final long START_POLL_NANOS = 50_000_000;
   private static final long QUIET_NANOS = 1_000_000_000L;
   private static final long CLOSE_JOIN_MILLIS = 2_000;
   private static final long CLOSE_CLIENTS_MILLIS = 3_000;
@@ -480,7 +482,23 @@ public final class Runner {
 
   private RunResult measure() {
     long intervalNanos = workload.reportInterval().toNanos();
+    long waitFrom = clock.nanoTime();
     long start = alignedStart(intervalNanos);
+    if (control.interruptedAtNanos() < start) {
+      // No send was due yet: nothing to send, and nothing unsent.
+      RunResult result =
+          assembly.interruptedBeforeSending(
+              description,
+              startAt != null && control.interruptedAtNanos() >= waitFrom
+                  ? String.format(
+                      Locale.ROOT,
+                      "while it waited for its start time %s (%.1f s ahead)",
+                      startAt,
+                      (start - control.interruptedAtNanos()) / 1e9)
+                  : "while it was setting up");
+      sinks.each(sink -> sink.finished(result));
+      return result;
+    }
     long warmupIntervals = (workload.warmup().toNanos() + intervalNanos - 1) / intervalNanos;
     long warmupEnd = start + warmupIntervals * intervalNanos;
     long end =
@@ -564,7 +582,9 @@ public final class Runner {
 
   /**
    * Waits until the next multiple of the interval since the Unix epoch, so that the intervals of
-   * processes started apart line up and the CSV and the interval log cut at the same instants.
+   * processes started apart line up and the CSV and the interval log cut at the same instants. An
+   * interrupt ends the wait at once: a start time may be up to an hour ahead, far past a signal's
+   * grace.
    */
   private long alignedStart(long intervalNanos) {
     long now = clock.nanoTime();
@@ -576,7 +596,9 @@ public final class Runner {
     }
     long start = now + (Math.floorDiv(from, intervalNanos) + 1) * intervalNanos - epochNow;
     try {
-      clock.sleepUntil(start);
+      for (; now < start && !control.interrupted(); now = clock.nanoTime()) {
+        clock.sleepUntil(Math.min(start, now + START_POLL_NANOS));
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -135,12 +135,18 @@ public final class ConsoleReport implements ReportSink {
 
   @Override
   public void finished(RunResult r) {
-    if (r.failedBeforeSending()) {
+    if (r.failedBeforeSending() && !RunResult.INTERRUPTED.equals(r.status())) {
       // The error is all there is, and the caller prints it.
       return;
     }
     out.println();
     out.printf(Locale.ROOT, "== brokerbench summary (%s) ==%n", r.status());
+    if (r.failedBeforeSending()) {
+      // Interrupted before it sent: no figures, and a warning says when.
+      r.warnings().forEach(warning -> out.println(warning.message()));
+      out.flush();
+      return;
+    }
     if (r.error() != null) {
       out.println("error: " + r.error());
     }

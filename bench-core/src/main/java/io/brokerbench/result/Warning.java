@@ -70,6 +70,9 @@ public record Warning(String code, String message) {
   /** Sends the schedule intended never left: the run ended or stopped before they could. */
   public static final String UNSENT = "UNSENT";
 
+  /** The user interrupted the run before it sent anything: it has no figures. */
+  public static final String NOT_STARTED = "NOT_STARTED";
+
   /** A report output failed and was stopped. */
   public static final String REPORT_OUTPUT = "REPORT_OUTPUT";
 
