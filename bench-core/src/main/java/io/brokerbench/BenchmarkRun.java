@@ -22,6 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -55,7 +57,8 @@ public final class BenchmarkRun {
   private final List<Threshold> thresholds;
   private final Instant startAt;
   private volatile Runner runner;
-  private volatile boolean interrupted;
+  // Done once interrupted: what a run opening its driver waits on beside the opening.
+  private final CompletableFuture<Void> interruption = new CompletableFuture<>();
 
   private BenchmarkRun(Builder b) {
     this.workload = b.workload;
@@ -94,11 +97,18 @@ public final class BenchmarkRun {
     Runner r = null;
     RunResult result = null;
     try {
-      Driver opened = driver != null ? driver : Drivers.open(driverName, driverOptions);
+      Driver opened = driver != null ? driver : open();
+      if (opened == null) {
+        RunResult stopped =
+            assembly.interruptedBeforeSending(
+                null, "while connecting (opening driver " + driverName + ")");
+        fanout.each(sink -> sink.finished(stopped));
+        return stopped;
+      }
       try {
         r = new Runner(workload, shard, opened, clock, fanout, assembly, producerIdBase, startAt);
         runner = r;
-        if (interrupted) {
+        if (interruption.isDone()) {
           r.interrupt();
         }
         result = r.run();
@@ -124,6 +134,55 @@ public final class BenchmarkRun {
       throw e;
     } finally {
       fanout.close();
+    }
+  }
+
+  /**
+   * Opens the named driver on a thread of its own: a connect to a port that never answers lasts as
+   * long as its timeout, which an interrupt need not wait for (nor the signal's grace allow). A
+   * driver that opens after the interrupt is torn down on that thread.
+   *
+   * @return the driver, or null when the run was interrupted first
+   */
+  private Driver open() throws DriverException {
+    CompletableFuture<Driver> opening = new CompletableFuture<>();
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                opening.complete(Drivers.open(driverName, driverOptions));
+              } catch (Throwable e) {
+                opening.completeExceptionally(e);
+              }
+            },
+            "brokerbench-open");
+    thread.setDaemon(true);
+    thread.start();
+    CompletableFuture.anyOf(opening, interruption).exceptionally(e -> null).join();
+    if (opening.isDone() && !interruption.isDone()) {
+      try {
+        return opening.join();
+      } catch (CompletionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof DriverException d) {
+          throw d;
+        }
+        if (cause instanceof RuntimeException re) {
+          throw re;
+        }
+        throw (Error) cause;
+      }
+    }
+    opening.thenAccept(BenchmarkRun::abandon);
+    return null;
+  }
+
+  /** Tears down a driver the run no longer wants; a failure changes nothing. */
+  private static void abandon(Driver opened) {
+    try {
+      tearDown(opened);
+    } catch (DriverException | RuntimeException e) {
+      // The run ended before it used the driver: nothing of it to report.
     }
   }
 
@@ -186,7 +245,7 @@ public final class BenchmarkRun {
 
   /** Ends the run early; {@link #run()} returns what was measured so far. Any thread. */
   public void interrupt() {
-    interrupted = true;
+    interruption.complete(null);
     Runner r = runner;
     if (r != null) {
       r.interrupt();
