@@ -97,11 +97,15 @@ public final class BenchmarkRun {
     Runner r = null;
     RunResult result = null;
     try {
+      boolean interruptedFirst = interruption.isDone();
       Driver opened = driver != null ? driver : open();
       if (opened == null) {
         RunResult stopped =
             assembly.interruptedBeforeSending(
-                null, "while connecting (opening driver " + driverName + ")");
+                null,
+                interruptedFirst
+                    ? "as it started"
+                    : "while connecting (opening driver " + driverName + ")");
         fanout.each(sink -> sink.finished(stopped));
         return stopped;
       }
@@ -145,6 +149,9 @@ public final class BenchmarkRun {
    * @return the driver, or null when the run was interrupted first
    */
   private Driver open() throws DriverException {
+    if (interruption.isDone()) {
+      return null;
+    }
     CompletableFuture<Driver> opening = new CompletableFuture<>();
     Thread thread =
         new Thread(

@@ -8,11 +8,19 @@ public final class Bench {
 
   /**
    * Runs the command line and exits with its exit code; after Ctrl-C or SIGTERM the JVM's own
-   * shutdown ends the process, with the signal's code.
+   * shutdown ends the process, with the signal's code. A signal during start-up (seconds on a busy
+   * machine), before the command's work installed its own hook, is held here until the command has
+   * written that it was interrupted.
    */
   public static void main(String[] args) {
-    tuneOwnJvm();
-    int exitCode = BenchCommand.commandLine().execute(args);
+    InterruptHook startUp = InterruptHook.install(() -> {});
+    int exitCode;
+    try {
+      tuneOwnJvm();
+      exitCode = BenchCommand.commandLine().execute(args);
+    } finally {
+      startUp.close();
+    }
     if (!InterruptHook.signalled()) {
       System.exit(exitCode);
     }

@@ -15,17 +15,54 @@ import java.util.concurrent.TimeUnit;
  *   hook.close();
  * }
  * }</pre>
+ *
+ * <p>Work whose hook is installed after the signal (a start-up slow enough for the user to give up
+ * on it) is interrupted from its start; {@link Bench#main} holds the JVM with a hook of its own
+ * until the command has ended.
  */
 final class InterruptHook implements AutoCloseable {
   /** How long a signalled JVM waits for the command to write what it measured. */
   static final long GRACE_SECONDS = 20;
 
+  /** The JVM's shutdown hooks. */
+  static final Hooks JVM =
+      new Hooks() {
+        @Override
+        public void add(Thread hook) {
+          Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        @Override
+        public void remove(Thread hook) {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        }
+      };
+
   private static volatile boolean signalled;
 
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Thread thread;
+  private final Hooks hooks;
 
-  private InterruptHook(Runnable interrupt) {
+  /** Where a hook is registered: the JVM's shutdown hooks, or a test's stand-in. */
+  interface Hooks {
+    /**
+     * Registers the hook.
+     *
+     * @throws IllegalStateException when the JVM is already shutting down
+     */
+    void add(Thread hook);
+
+    /**
+     * Unregisters the hook.
+     *
+     * @throws IllegalStateException when the JVM is already shutting down
+     */
+    void remove(Thread hook);
+  }
+
+  private InterruptHook(Runnable interrupt, Hooks hooks) {
+    this.hooks = hooks;
     this.thread =
         new Thread(
             () -> {
@@ -42,8 +79,22 @@ final class InterruptHook implements AutoCloseable {
 
   /** Installs a hook that calls {@code interrupt} on Ctrl-C or SIGTERM. */
   static InterruptHook install(Runnable interrupt) {
-    InterruptHook hook = new InterruptHook(interrupt);
-    Runtime.getRuntime().addShutdownHook(hook.thread);
+    return install(interrupt, JVM);
+  }
+
+  /**
+   * Installs a hook that calls {@code interrupt} on Ctrl-C or SIGTERM; calls it at once when the
+   * JVM is already shutting down.
+   */
+  static InterruptHook install(Runnable interrupt, Hooks hooks) {
+    InterruptHook hook = new InterruptHook(interrupt, hooks);
+    try {
+      hooks.add(hook.thread);
+    } catch (IllegalStateException e) {
+      // The signal came before this work began: it ends at once and writes that it was
+      // interrupted, while the hook of Bench.main holds the JVM.
+      interrupt.run();
+    }
     return hook;
   }
 
@@ -60,9 +111,10 @@ final class InterruptHook implements AutoCloseable {
   public void close() {
     finished.countDown();
     try {
-      Runtime.getRuntime().removeShutdownHook(thread);
+      hooks.remove(thread);
     } catch (IllegalStateException e) {
-      // The JVM is already shutting down (Ctrl-C): the hook is running and waits for us.
+      // The JVM is already shutting down (Ctrl-C): the hook is running and waits for us, or was
+      // never added.
     }
   }
 }

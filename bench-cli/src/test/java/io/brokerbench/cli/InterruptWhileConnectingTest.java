@@ -54,4 +54,21 @@ class InterruptWhileConnectingTest {
     SilentDriverProvider.answer.countDown();
     assertThat(SilentDriverProvider.closed.await(10, TimeUnit.SECONDS)).isTrue();
   }
+
+  @Test
+  void aRunInterruptedBeforeItBeganDoesNotConnect() throws Exception {
+    BenchmarkRun run =
+        BenchmarkRun.builder(Workload.builder().rate(1_000).build()).driver("silent").build();
+
+    run.interrupt();
+    RunResult result = runs.submit(run::run).get(10, TimeUnit.SECONDS);
+
+    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(result.warnings())
+        .extracting(Warning::message)
+        .containsExactly(
+            "NOT_STARTED: the run was interrupted as it started, before it started sending:"
+                + " nothing was sent, and no send was due yet");
+    assertThat(SilentDriverProvider.opening.getCount()).as("the driver was not opened").isOne();
+  }
 }
