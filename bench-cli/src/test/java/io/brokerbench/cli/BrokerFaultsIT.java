@@ -29,9 +29,16 @@ class BrokerFaultsIT {
   private static final int PORT = 5733;
   private static final String INTERVAL_LINE = "^ +[0-9]+\\.[0-9] +[0-9]";
 
-  /** An interval line of a run with confirms in which nothing was confirmed or received. */
-  private static final String NOTHING_CONFIRMED_LINE =
-      "^ +[0-9]+\\.[0-9] +[0-9]+ +[0-9]+ +0 +0 \\|";
+  /**
+   * An interval line in which nothing was confirmed or received, the run's own word that the broker
+   * is frozen: amqp091's (time, [step,] sent, confirmed, received) or amqp10's quiver line (sender
+   * and receiver rates of zero).
+   */
+  private static String nothingMovedLine(String driver) {
+    return driver.equals("amqp091")
+        ? "^ +[0-9]+\\.[0-9]( +[0-9]+)? +[0-9]+ +0 +0 \\|"
+        : "^ +[0-9.]+ +[0-9,]+ +0 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9,]+ +0 ";
+  }
 
   private static PrivateRabbitMqNode node;
 
@@ -166,10 +173,13 @@ class BrokerFaultsIT {
                     heartbeatOption(driver),
                     "2")
                 .toArray(String[]::new));
+    long stopping;
     long stopped;
     int exit;
     try {
       bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
+      // The freeze begins somewhere inside the signal script, which a loaded machine runs slowly.
+      stopping = System.nanoTime();
       node.signal("STOP");
       stopped = System.nanoTime();
       exit = bench.waitFor(Duration.ofSeconds(40));
@@ -190,7 +200,7 @@ class BrokerFaultsIT {
     LatencySummary unsent = result.latency().get("unsent");
     assertThat(unsent.count()).isGreaterThan(2_000);
     assertThat(unsent.maxMicros() / 1e6)
-        .isBetween(2.0 - 0.05 - 0.1, (bench.endNanos() - stopped) / 1e9);
+        .isBetween(2.0 - 0.05 - 0.1, (bench.endNanos() - stopping) / 1e9);
   }
 
   /**
@@ -241,7 +251,7 @@ class BrokerFaultsIT {
       bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
       node.signal("STOP");
       // Signalled once the run has seen the freeze: a whole interval with nothing confirmed.
-      bench.awaitLine(NOTHING_CONFIRMED_LINE, 1, Duration.ofSeconds(10));
+      bench.awaitLine(nothingMovedLine(driver), 1, Duration.ofSeconds(10));
       bench.signal("TERM");
       signalled = System.nanoTime();
       // The results so far, after the interrupted run's short drain (2 s) and, when messages are
@@ -337,9 +347,10 @@ class BrokerFaultsIT {
   }
 
   /**
-   * With {@code --on-connection-loss reconnect}, a broker stopped for about three seconds and
-   * started again: producer and consumer reconnect, the outage is counted and shows as latency from
-   * the intended send time, every intended send leaves, and nothing the broker confirmed is lost.
+   * With {@code --on-connection-loss reconnect}, a broker stopped until the run says both its
+   * clients lost their connections, then started again: producer and consumer reconnect, the outage
+   * is counted and shows as latency from the intended send time, every intended send leaves, and
+   * nothing the broker confirmed is lost.
    */
   @ParameterizedTest
   @ValueSource(strings = {"amqp091", "amqp10"})
@@ -352,20 +363,27 @@ class BrokerFaultsIT {
             "-r",
             "1000",
             "-z",
-            "12s",
+            "20s",
             "-c",
             "100",
             "--on-connection-loss",
             "reconnect");
     args.addAll(List.of(durableQueue(driver)));
     BenchProcess bench = BenchProcess.start(args.toArray(String[]::new));
+    long stopped;
+    long starting;
     try {
       bench.awaitLine(INTERVAL_LINE, 3, Duration.ofSeconds(30));
       node.application(false);
-      Thread.sleep(3_000);
+      stopped = System.nanoTime();
+      // Started again once the run said both its clients lost their connections.
+      bench.awaitLine("^CONNECTION LOST: ", 2, Duration.ofSeconds(30));
+      starting = System.nanoTime();
     } finally {
       node.application(true);
     }
+    // Each client was without its connection at least from the stop to the start.
+    double down = (starting - stopped) / 1e9;
     int exit = bench.waitFor(Duration.ofSeconds(60));
 
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
@@ -376,15 +394,15 @@ class BrokerFaultsIT {
     assertThat(result.connectionLosses().reconnects())
         .isEqualTo(result.connectionLosses().losses());
     assertThat(result.connectionLosses().lostAtEnd()).isFalse();
-    assertThat(result.connectionLosses().outageSeconds()).isBetween(2.5, 12.0);
+    assertThat(result.connectionLosses().outageSeconds()).isBetween(down, 2 * 20.0);
     assertThat(result.warned(Warning.CONNECTION_LOSS)).isTrue();
     FaultRunChecks.everySentMessageAccountedFor(result);
-    assertThat(result.totals().counts().sent()).isEqualTo(12_000);
+    assertThat(result.totals().counts().sent()).isEqualTo(20_000);
     assertThat(result.integrity().lost()).isZero();
     // Messages the lost consumer had not settled come again from the broker: redelivered, never
     // duplicates (nothing is sent twice).
     assertThat(result.integrity().duplicates()).as(bench.out()).isZero();
-    assertThat(result.latency().get("e2e").maxMicros() / 1e6).isGreaterThan(2.5);
+    assertThat(result.latency().get("e2e").maxMicros() / 1e6).isGreaterThan(down);
   }
 
   @ParameterizedTest
