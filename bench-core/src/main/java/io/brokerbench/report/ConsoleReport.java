@@ -15,6 +15,7 @@ import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
@@ -25,6 +26,10 @@ import java.util.function.ToDoubleFunction;
 public final class ConsoleReport implements ReportSink {
   /** The name users choose this report by. */
   public static final String NAME = "brokerbench";
+
+  /** The width of the latency table's first column: the longest label fits, and the header. */
+  private static final int LABEL_WIDTH =
+      Arrays.stream(LatencyKind.values()).mapToInt(k -> k.label().length()).max().orElse(0);
 
   private final PrintWriter out;
   private final boolean intervalLines;
@@ -193,9 +198,20 @@ public final class ConsoleReport implements ReportSink {
             duration(e2e, LatencySummary::maxMicros));
       }
     }
-    out.println(
-        "latency                                   count      min      p50      p75      p90      p95"
-            + "      p99    p99.9   p99.99      max");
+    out.printf(
+        Locale.ROOT,
+        "%-" + LABEL_WIDTH + "s %10s %8s %8s %8s %8s %8s %8s %8s %8s %8s%n",
+        "latency",
+        "count",
+        "min",
+        "p50",
+        "p75",
+        "p90",
+        "p95",
+        "p99",
+        "p99.9",
+        "p99.99",
+        "max");
     for (LatencyKind kind : LatencyKind.values()) {
       LatencySummary l = r.latency().get(kind.key());
       if (l == null || l.count() + l.negative() == 0) {
@@ -203,7 +219,7 @@ public final class ConsoleReport implements ReportSink {
       }
       out.printf(
           Locale.ROOT,
-          "%-36s %10d %8s %8s %8s %8s %8s %8s %8s %8s %8s%s%n",
+          "%-" + LABEL_WIDTH + "s %10d %8s %8s %8s %8s %8s %8s %8s %8s %8s%s%n",
           kind.label(),
           l.count(),
           duration(l, LatencySummary::minMicros),

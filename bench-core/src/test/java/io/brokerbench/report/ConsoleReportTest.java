@@ -15,6 +15,8 @@ import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -97,5 +99,35 @@ class ConsoleReportTest {
         .contains("confirms off, received")
         .doesNotContain("confirmed")
         .doesNotContain("unconfirmed");
+  }
+
+  @Test
+  void everyRowOfTheLatencyTableLinesUpWithItsHeader() {
+    StringWriter text = new StringWriter();
+    ConsoleReport report = new ConsoleReport(new PrintWriter(text));
+    Workload workload = Workload.builder().inFlightWindow(10).build();
+    report.started(TestResults.environment(), WorkloadSummary.of(workload));
+    Map<String, LatencySummary> latency = new LinkedHashMap<>();
+    for (LatencyKind kind : LatencyKind.values()) {
+      latency.put(kind.key(), latency(500_000, 900_000));
+    }
+    report.finished(
+        TestResults.completed(
+            workload,
+            Totals.of(TestResults.counts(1_000, 1_000, 1_000), 1, 1, 0, -1),
+            latency,
+            IntegrityCounts.NONE));
+
+    List<String> table =
+        text.toString()
+            .lines()
+            .filter(
+                l ->
+                    l.startsWith("latency ")
+                        || Arrays.stream(LatencyKind.values())
+                            .anyMatch(k -> l.startsWith(k.label() + " ")))
+            .toList();
+    assertThat(table).hasSize(1 + LatencyKind.values().length);
+    assertThat(table).allSatisfy(l -> assertThat(l).hasSize(table.get(0).length()));
   }
 }
