@@ -224,10 +224,11 @@ class RocketMqFaultsIT {
       if (!line.matches(INTERVAL_LINE + ".*")) {
         continue;
       }
-      // time(s) step sent/s conf/s recv/s | ...
-      String[] columns = line.trim().split(" +");
-      long sent = Long.parseLong(columns[2]);
-      long confirmed = Long.parseLong(columns[3]);
+      // time(s) [step] sent/s conf/s recv/s | ...: counted from the bar, as the step column is
+      // there only with --rate-steps.
+      String[] columns = line.substring(0, line.indexOf('|')).trim().split(" +");
+      long sent = Long.parseLong(columns[columns.length - 3]);
+      long confirmed = Long.parseLong(columns[columns.length - 2]);
       if (sent > 0 && confirmed == 0) {
         outage = true;
       } else if (outage && confirmed > 0) {

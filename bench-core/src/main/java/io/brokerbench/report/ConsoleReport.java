@@ -34,6 +34,7 @@ public final class ConsoleReport implements ReportSink {
   private final PrintWriter out;
   private final boolean intervalLines;
   private boolean confirms = true;
+  private boolean rateSteps;
   private int lines;
 
   /** A report printing every interval and the summary to {@code out}. */
@@ -55,6 +56,7 @@ public final class ConsoleReport implements ReportSink {
   @Override
   public void started(Environment env, WorkloadSummary workload) {
     confirms = workload.inFlightWindow() > 0;
+    rateSteps = workload.rateSteps().size() > 1;
     out.printf(
         Locale.ROOT,
         "brokerbench %s -> %s%s, %d producer(s), %d consumer(s), %d B messages, stamp in %s%n",
@@ -82,20 +84,24 @@ public final class ConsoleReport implements ReportSink {
       return;
     }
     if (lines++ % 20 == 0) {
-      // Without confirms there is nothing to show under confirm headings: the columns go.
+      // Without confirms there is nothing to show under confirm headings, and without rate steps
+      // every interval is step 0: those columns go.
       out.println(
-          confirms
-              ? "   time(s) step     sent/s     conf/s     recv/s |  e2e p50     p99     max |"
-                  + " confirm p50     p99 |  cpu%  rss(MB)"
-              : "   time(s) step     sent/s     recv/s |  e2e p50     p99     max |  cpu%  rss(MB)");
+          "   time(s)"
+              + (rateSteps ? " step" : "")
+              + "     sent/s"
+              + (confirms ? "     conf/s" : "")
+              + "     recv/s |  e2e p50     p99     max |"
+              + (confirms ? " confirm p50     p99 |" : "")
+              + "  cpu%  rss(MB)");
     }
     LatencySummary e2e = s.latency().get(LatencyKind.END_TO_END.key());
     LatencySummary confirm = s.latency().get(LatencyKind.CONFIRM.key());
     out.printf(
         Locale.ROOT,
-        "%10.1f %4d %10.0f %s%10.0f | %8s %7s %7s | %s%5.0f %8s%s%n",
+        "%10.1f %s%10.0f %s%10.0f | %8s %7s %7s | %s%5.0f %8s%s%n",
         s.endSeconds(),
-        s.step(),
+        rateSteps ? String.format(Locale.ROOT, "%4d ", s.step()) : "",
         s.rates().sentPerSecond(),
         confirms ? String.format(Locale.ROOT, "%10.0f ", s.rates().confirmedPerSecond()) : "",
         s.rates().receivedPerSecond(),

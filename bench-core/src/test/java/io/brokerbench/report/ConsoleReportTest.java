@@ -12,9 +12,11 @@ import io.brokerbench.result.Rates;
 import io.brokerbench.result.TestResults;
 import io.brokerbench.result.Totals;
 import io.brokerbench.result.WorkloadSummary;
+import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,5 +131,44 @@ class ConsoleReportTest {
             .toList();
     assertThat(table).hasSize(1 + LatencyKind.values().length);
     assertThat(table).allSatisfy(l -> assertThat(l).hasSize(table.get(0).length()));
+  }
+
+  /** The interval table of a run of {@code workload} with one interval, in step 1. */
+  private static List<String> intervalTable(Workload workload) {
+    StringWriter text = new StringWriter();
+    ConsoleReport report = new ConsoleReport(new PrintWriter(text));
+    report.started(TestResults.environment(), WorkloadSummary.of(workload));
+    report.interval(
+        new IntervalSample(
+            0,
+            1,
+            0,
+            0,
+            1,
+            false,
+            TestResults.counts(1_000, 0, 1_000),
+            new Rates(1_000, 0, 1_000),
+            Map.of(),
+            12,
+            100 << 20),
+        LatencyHistograms.empty());
+    List<String> lines = text.toString().lines().toList();
+    return lines.subList(1, lines.size());
+  }
+
+  @Test
+  void theStepColumnIsShownOnlyWhenTheRunHasRateSteps() {
+    List<String> steady = intervalTable(Workload.builder().rate(1_000).build());
+    assertThat(steady.get(0)).startsWith("   time(s)     sent/s     recv/s |");
+    assertThat(steady.get(1)).containsPattern("^ +1\\.0 +1000 +1000 \\|");
+
+    List<String> stepped =
+        intervalTable(
+            Workload.builder()
+                .rate(RateProfile.stepped(Duration.ofSeconds(1), 1_000, 2_000))
+                .build());
+    assertThat(stepped.get(0)).startsWith("   time(s) step     sent/s     recv/s |");
+    assertThat(stepped.get(1)).containsPattern("^ +1\\.0 +1 +1000 +1000 \\|");
+    assertThat(stepped).allSatisfy(l -> assertThat(l).hasSize(stepped.get(0).length()));
   }
 }
