@@ -24,8 +24,9 @@ import java.util.Locale;
  * </pre>
  *
  * <p>The wording, units and number formats are PerfTest 2.22's ({@code BaseMetricsFormatter} and
- * {@code MetricsFormatterUtils}: rates truncated to whole msg/s from 10 msg/s up, latencies in
- * microseconds truncated to integers). The numbers are brokerbench's: latencies from the intended
+ * {@code MetricsFormatterUtils}: rates in whole msg/s from 10 msg/s up, latencies in microseconds
+ * truncated to integers), except that rates are rounded where PerfTest truncates them, so that they
+ * read as in brokerbench's own summary. The numbers are brokerbench's: latencies from the intended
  * send time (corrected for coordinated omission) over all values, where PerfTest measures from the
  * actual send over a 1028-sample reservoir; the last line says so. Usage:
  *
@@ -86,7 +87,10 @@ public final class PerfTestSummary implements ReportSink {
     out.println(text);
   }
 
-  /** PerfTest's {@code MetricsFormatterUtils.formatRate}. */
+  /**
+   * PerfTest's {@code MetricsFormatterUtils.formatRate}, rounding from 10 msg/s up as the console
+   * summary does (PerfTest truncates): the same rate reads the same in both.
+   */
   static String rate(double perSecond) {
     if (perSecond == 0.0) {
       return "0";
@@ -95,7 +99,7 @@ public final class PerfTestSummary implements ReportSink {
     } else if (perSecond < 10) {
       return String.format(Locale.ROOT, "%1.1f", perSecond);
     }
-    return Long.toString((long) perSecond);
+    return String.format(Locale.ROOT, "%.0f", perSecond);
   }
 
   private static String latency(RunResult r, LatencyKind kind) {

@@ -3,6 +3,7 @@ package io.brokerbench.amqp091;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.latency.LatencyRecorder;
+import io.brokerbench.report.ConsoleReport;
 import io.brokerbench.result.ClientCost;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.LatencySummary;
@@ -42,7 +43,7 @@ class PerfTestSummaryTest {
 
     assertThat(print(new PerfTestSummary(new PrintWriter(out)), result))
         .containsExactly(
-            "id: brokerbench, sending rate avg: 31250 msg/s",
+            "id: brokerbench, sending rate avg: 31251 msg/s",
             "id: brokerbench, receiving rate avg: 31249 msg/s",
             "id: brokerbench, consumer latency min/median/75th/95th/99th 64/341/441/671/912 µs",
             "id: brokerbench, confirm latency min/median/75th/95th/99th 60/293/390/587/800 µs",
@@ -83,12 +84,26 @@ class PerfTestSummaryTest {
   }
 
   @Test
-  void formatsRatesAsPerfTestDoes() {
+  void formatsRatesWithPerfTestsPrecisionRounded() {
     assertThat(PerfTestSummary.rate(0)).isEqualTo("0");
     assertThat(PerfTestSummary.rate(0.123)).isEqualTo("0.12");
     assertThat(PerfTestSummary.rate(9.96)).isEqualTo("10.0");
-    assertThat(PerfTestSummary.rate(10.99)).isEqualTo("10");
-    assertThat(PerfTestSummary.rate(123_456.7)).isEqualTo("123456");
+    assertThat(PerfTestSummary.rate(10.99)).isEqualTo("11");
+    assertThat(PerfTestSummary.rate(123_456.7)).isEqualTo("123457");
+  }
+
+  @Test
+  void aRateReadsTheSameAsInTheConsoleSummary() {
+    RunResult result = result(1, 1, 192, 24_637.7, 24_637.5, Map.of());
+    StringWriter console = new StringWriter();
+    new ConsoleReport(new PrintWriter(console)).finished(result);
+
+    assertThat(console.toString())
+        .contains("sent 200000 (24638 msg/s)", "received 200000 (24638 msg/s)");
+    assertThat(print(new PerfTestSummary(new PrintWriter(out)), result))
+        .contains(
+            "id: brokerbench, sending rate avg: 24638 msg/s",
+            "id: brokerbench, receiving rate avg: 24638 msg/s");
   }
 
   private List<String> print(PerfTestSummary summary, RunResult result) {
