@@ -32,11 +32,11 @@ import picocli.CommandLine.Spec;
     name = "compare",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    header = "Compares a candidate run with a baseline, figure by figure.",
     description = {
-      "%nCompares a candidate run with a baseline: rates, latency percentiles, CPU per message"
-          + " and integrity, with the change of each. BASELINE and CANDIDATE are result"
-          + " directories (or result.json files) or scenario output directories (compared cell"
-          + " by cell).%n"
+      "%nRates, latency percentiles, CPU per message and integrity, each with its change."
+          + " BASELINE and CANDIDATE are result directories (or result.json files) or scenario"
+          + " output directories (compared cell by cell).%n"
     })
 final class CompareCommand implements Callable<Integer> {
   private static final ObjectMapper JSON =

@@ -17,9 +17,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "max-rate",
+    header = "Searches the highest rate a broker sustains with a workload.",
     description =
-        "%nSearches the highest rate a broker sustains with a workload: bench max-rate <driver>"
-            + " [options].%n")
+        "%nbench max-rate <driver> [options]; bench max-rate <driver> --help lists its"
+            + " options.%n")
 final class MaxRateCommand implements Runnable {
   @Spec CommandSpec spec;
 

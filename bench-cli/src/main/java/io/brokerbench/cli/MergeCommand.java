@@ -32,10 +32,11 @@ import picocli.CommandLine.Spec;
     name = "merge",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    header = "Merges the results of the shards of one workload.",
     description = {
-      "%nMerges the result directories of the shards of one workload (bench run --shard I/N)"
-          + " exactly: counters summed, histograms added, integrity across shards. Writes"
-          + " result.json, intervals.csv and latency.hlog.%n"
+      "%nThe shards' result directories (bench run --shard I/N), merged exactly: counters"
+          + " summed, histograms added, integrity across shards. Writes result.json,"
+          + " intervals.csv and latency.hlog.%n"
     })
 final class MergeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

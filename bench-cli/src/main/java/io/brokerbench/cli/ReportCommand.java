@@ -18,9 +18,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "report",
     sortOptions = false,
+    header = "Writes one HTML page of runs and scenarios.",
     description =
-        "%nWrites one self-contained HTML page (charts and tables, no network needed to open it)"
-            + " of runs and scenarios.%n")
+        "%nThe page is self-contained: charts and tables, no network needed to open it.%n")
 final class ReportCommand implements Callable<Integer> {
   /** The page written when no {@code -o} is given, in the current directory. */
   static final String DEFAULT_FILE = "report.html";

@@ -8,7 +8,8 @@ import picocli.CommandLine.Spec;
 /** {@code bench run}: needs a driver name; prints the drivers when given none. */
 @Command(
     name = "run",
-    description = "%nRuns a workload against a broker: bench run <driver> [options].%n",
+    header = "Runs a workload against a broker.",
+    description = "%nbench run <driver> [options]; bench run <driver> --help lists its options.%n",
     mixinStandardHelpOptions = false)
 final class RunCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -7,6 +7,7 @@ import picocli.CommandLine.Spec;
 /** {@code bench scenario}: runs, expands or searches the max rate of a scenario file. */
 @Command(
     name = "scenario",
+    header = "Runs, expands or searches the max rate of a scenario file.",
     description =
         "%nScenario files: a driver, a workload and axes to vary; every combination is a cell.%n",
     subcommands = {

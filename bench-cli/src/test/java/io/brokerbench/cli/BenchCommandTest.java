@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -440,6 +441,18 @@ class BenchCommandTest {
         .isEqualTo(
             "bench: in-flight: 'many' is not a count: use a whole number >= 0, optionally with k"
                 + " (thousand), m (million) or g (billion)");
+  }
+
+  @Test
+  void eachCommandOfTheHelpIsOneLineWithinTheUsageWidth() {
+    int width = BenchCommand.commandLine().getUsageHelpWidth();
+
+    assertThat(bench("--help")).isZero();
+    List<String> lines = out.toString().lines().toList();
+    List<String> commands = lines.subList(lines.indexOf("Commands:") + 1, lines.size());
+    // A description that wraps continues on an indented line, or starts on one.
+    assertThat(commands)
+        .allSatisfy(l -> assertThat(l).matches("  [a-z-]+ +\\S.*").hasSizeLessThanOrEqualTo(width));
   }
 
   @Test
