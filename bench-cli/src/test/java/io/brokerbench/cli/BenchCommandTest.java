@@ -15,6 +15,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -453,6 +454,29 @@ class BenchCommandTest {
     // A description that wraps continues on an indented line, or starts on one.
     assertThat(commands)
         .allSatisfy(l -> assertThat(l).matches("  [a-z-]+ +\\S.*").hasSizeLessThanOrEqualTo(width));
+  }
+
+  @Test
+  void theHelpListsEveryCommand() {
+    Set<String> names = BenchCommand.commandLine().getSubcommands().keySet();
+
+    assertThat(bench("--help")).isZero();
+    List<String> lines = out.toString().lines().toList();
+    assertThat(lines.subList(lines.indexOf("Commands:") + 1, lines.size()))
+        .extracting(l -> l.strip().split(" ")[0])
+        .containsExactlyInAnyOrderElementsOf(names);
+  }
+
+  @Test
+  void theReadmesUsageBlockNamesEveryCommand() throws Exception {
+    String readme = Files.readString(Path.of("../README.md"));
+    int start = readme.indexOf("## Usage\n\n```\n");
+    assertThat(start).isNotNegative();
+    String usage = readme.substring(start, readme.indexOf("```\n", start + 12));
+
+    for (String name : BenchCommand.commandLine().getSubcommands().keySet()) {
+      assertThat(usage).containsPattern("bench " + name + "\\s");
+    }
   }
 
   @Test
