@@ -190,9 +190,7 @@ final class CompareCommand implements Callable<Integer> {
           m.metric(),
           m.baseline() == null ? "-" : metric.format(m.baseline()),
           m.candidate() == null ? "-" : metric.format(m.candidate()),
-          m.changePercent() == null
-              ? "-"
-              : String.format(Locale.ROOT, "%+.1f%%", m.changePercent()),
+          m.changeText(),
           m.changePercent() == null || Math.abs(m.changePercent()) < 0.05
               ? ""
               : m.better() ? "  better" : "  worse");

@@ -114,6 +114,16 @@ class ThresholdsAndCompareTest {
   }
 
   @Test
+  void aFigureThatDidNotChangeChangesByZeroPercentWithoutASign(@TempDir Path dir) {
+    assertThat(loopbackRun(dir.resolve("a"))).isZero();
+
+    assertThat(bench("compare", dir.resolve("a").toString(), dir.resolve("a").toString())).isZero();
+    assertThat(out.toString())
+        .containsPattern("received.rate +[0-9,]+ msg/s +[0-9,]+ msg/s +0\\.0%\n")
+        .doesNotContain("+0.0%", "-0.0%");
+  }
+
+  @Test
   void compareMatchesTheCellsOfTwoScenarioRunsByTheirAxisValues(@TempDir Path dir)
       throws Exception {
     for (String run : List.of("monday", "tuesday")) {

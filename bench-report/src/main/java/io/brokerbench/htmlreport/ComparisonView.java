@@ -48,9 +48,7 @@ record ComparisonView(
                       c.metric(),
                       c.baseline() == null ? "-" : metric.format(c.baseline()),
                       c.candidate() == null ? "-" : metric.format(c.candidate()),
-                      c.changePercent() == null
-                          ? "-"
-                          : String.format(java.util.Locale.ROOT, "%+.1f%%", c.changePercent()),
+                      c.changeText(),
                       c.changePercent() == null || Math.abs(c.changePercent()) < 0.05
                           ? ""
                           : c.better() ? "better" : "worse");
