@@ -40,15 +40,19 @@ public record Cell(
     return CELLS_DIR + "/" + id;
   }
 
-  /** The axis values as {@code axis=value axis=value}, for progress lines. */
+  /**
+   * The axis values as {@code axis=value axis=value}, for progress lines; for a cell of a scenario
+   * without axes, whose id is a bare number, what it runs: {@code the scenario's workload (no
+   * axes)}.
+   */
   public String axesText() {
+    if (axes.isEmpty()) {
+      return "the scenario's workload (no axes)";
+    }
     StringBuilder text = new StringBuilder();
     axes.forEach(
         (axis, value) ->
             text.append(text.length() == 0 ? "" : " ").append(axis).append('=').append(value));
-    if (text.length() == 0) {
-      text.append(id);
-    }
     return text.toString();
   }
 }

@@ -31,6 +31,17 @@ class ScenarioFileTest {
   }
 
   @Test
+  void theCellOfAScenarioWithoutAxesIsCalledByWhatItRuns() throws IOException {
+    Scenario scenario =
+        Scenario.load(file("name: plain", "driver: loopback", "workload: {count: 1000}"));
+
+    List<Cell> cells = scenario.cells();
+
+    assertThat(cells).extracting(Cell::id).containsExactly("000");
+    assertThat(cells.get(0).axesText()).isEqualTo("the scenario's workload (no axes)");
+  }
+
+  @Test
   void axesExpandToTheirProductWithRepetitionsInnermost() throws IOException {
     Scenario scenario =
         Scenario.load(

@@ -58,7 +58,7 @@ class ScenarioMaxRateTest {
     }
     assertThat(report.searches().get(0).ratePerSecond()).isEqualTo(highestPass).isPositive();
     assertThat(out.toString())
-        .contains("max-rate search 1/1: 000")
+        .contains("max-rate search 1/1: the scenario's workload (no axes)")
         .containsPattern(
             "probe  0 grow +2000 msg/s: sent +\\d+, received +\\d+, e2e p50 \\S+ p99 \\S+ p99.9 \\S+,"
                 + " slip p99 \\S+: (pass|FAIL)")
