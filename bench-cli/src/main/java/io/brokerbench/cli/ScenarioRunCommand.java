@@ -61,7 +61,6 @@ final class ScenarioRunCommand implements Callable<Integer> {
     CellSelection selection = CellSelection.parse(scenario, only);
     Path dir = outputDir != null ? outputDir : Path.of("results", scenario.name());
     PrintWriter out = spec.commandLine().getOut();
-    out.printf("scenario %s: %d cell(s) into %s%n", scenario.name(), scenario.cells().size(), dir);
     ScenarioRunner runner =
         new ScenarioRunner(scenario, dir, out)
             .commandLine(commandLine(spec.commandLine()))

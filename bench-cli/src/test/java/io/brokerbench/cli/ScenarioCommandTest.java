@@ -106,6 +106,25 @@ class ScenarioCommandTest {
   }
 
   @Test
+  void anOutputDirectoryOfAnotherScenarioIsRefusedBeforeAnythingIsAnnounced() throws IOException {
+    Path output = dir.resolve("out");
+    Path first = file("name: first", "driver: loopback", "workload: {count: 100}");
+    assertThat(bench("scenario", "run", first.toString(), "-o", output.toString())).isZero();
+    out.getBuffer().setLength(0);
+    Path second = file("name: second", "driver: loopback", "workload: {count: 100}");
+
+    assertThat(bench("scenario", "run", second.toString(), "-o", output.toString()))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(errorLine())
+        .isEqualTo(
+            "bench: "
+                + output
+                + " holds the results of another scenario (first, 1 cells): choose another output"
+                + " directory");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
   void onlyNamingAnAxisOrLabelTheFileLacksIsAUsageError() throws IOException {
     Path file =
         file(

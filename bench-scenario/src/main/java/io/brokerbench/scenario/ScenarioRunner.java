@@ -69,6 +69,9 @@ public final class ScenarioRunner {
     List<Cell> cells = scenario.cells();
     Files.createDirectories(outputDir);
     ScenarioIndex index = startingIndex(cells);
+    // Announced once the directory is known to be this scenario's: a refusal is then all there is.
+    out.printf(
+        Locale.ROOT, "scenario %s: %d cell(s) into %s%n", scenario.name(), cells.size(), outputDir);
     index.write(outputDir);
     List<Cell> selected = selection.of(cells);
     if (selected.size() < cells.size()) {
