@@ -86,6 +86,17 @@ class ReportCommandTest {
   }
 
   @Test
+  void anInputGivenRelativelyIsNamedAsGiven() throws Exception {
+    Path run = Files.createDirectories(dir.resolve("run"));
+    Files.writeString(run.resolve("result.json"), "{ not json");
+    Path relative = Path.of("").toAbsolutePath().relativize(run);
+
+    assertThat(bench("report", relative.toString())).isEqualTo(2);
+    assertThat(errorLine())
+        .startsWith("bench: " + relative.resolve("result.json") + " is not JSON: ");
+  }
+
+  @Test
   void anUnwritableOutputIsAUsageError() throws Exception {
     Path run = dir.resolve("run");
     assertThat(bench("run", "loopback", "-C", "100", "-o", run.toString())).isZero();

@@ -44,13 +44,15 @@ sealed interface ReportInput {
    * @throws ReportInputException when the path is none of these or cannot be read
    */
   static ReportInput read(Path path) throws ReportInputException {
+    // Files are read by the path as given, so that an error names them as the user did; the
+    // absolute path only names the run ("." has no name of its own).
     Path absolute = path.toAbsolutePath().normalize();
-    if (Files.isDirectory(absolute)) {
-      if (ScenarioFile.isIn(absolute)) {
-        return scenario(absolute);
+    if (Files.isDirectory(path)) {
+      if (ScenarioFile.isIn(path)) {
+        return scenario(path);
       }
-      if (ResultFile.isIn(absolute)) {
-        return new Run(titleOf(absolute), ResultFile.read(absolute.resolve(ResultFile.NAME)));
+      if (ResultFile.isIn(path)) {
+        return new Run(titleOf(absolute), ResultFile.read(path.resolve(ResultFile.NAME)));
       }
       throw new ReportInputException(
           path
@@ -60,11 +62,11 @@ sealed interface ReportInput {
               + ScenarioFile.NAME
               + ")");
     }
-    if (!Files.exists(absolute)) {
+    if (!Files.exists(path)) {
       throw new ReportInputException(path + ": no such file or directory");
     }
     Path parent = absolute.getParent();
-    return new Run(titleOf(parent == null ? absolute : parent), ResultFile.read(absolute));
+    return new Run(titleOf(parent == null ? absolute : parent), ResultFile.read(path));
   }
 
   private static Scenario scenario(Path dir) throws ReportInputException {
