@@ -5,6 +5,7 @@ import io.brokerbench.spi.DriverProvider;
 import io.brokerbench.spi.OptionException;
 import io.brokerbench.workload.WorkloadException;
 import java.io.PrintWriter;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -25,12 +26,14 @@ import picocli.CommandLine.Spec;
       MergeCommand.class,
       HelpCommand.class
     })
-final class BenchCommand implements Runnable {
+final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
+  /** {@code bench} alone: a usage error, as for git, with the usage where errors go. */
   @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return ExitCodes.USAGE;
   }
 
   /** The command line with every driver's {@code run} subcommand and the error handling. */

@@ -48,6 +48,13 @@ class BenchCommandTest {
   }
 
   @Test
+  void noCommandIsAUsageErrorWithTheUsageOnStandardError() {
+    assertThat(bench()).isEqualTo(2);
+    assertThat(out.toString()).isEmpty();
+    assertThat(err.toString()).startsWith("Usage: bench ").contains("Commands:");
+  }
+
+  @Test
   void driversAreListedByName() {
     assertThat(bench("drivers")).isZero();
     assertThat(out.toString()).contains("loopback ", "amqp091 ");
