@@ -70,14 +70,9 @@ final class BenchCommand implements Callable<Integer> {
     PrintWriter err = commandLine.getErr();
     String message = e.getMessage();
     if (e instanceof CommandLine.UnmatchedArgumentException unmatched
-        && (commandLine.getCommand() instanceof RunCommand
-            || commandLine.getCommand() instanceof MaxRateCommand)
+        && takesDriver(commandLine)
         && !unmatched.getUnmatched().isEmpty()) {
-      message =
-          "unknown driver '"
-              + unmatched.getUnmatched().get(0)
-              + "': available drivers are "
-              + String.join(", ", commandLine.getSubcommands().keySet());
+      message = unknownDriver(unmatched.getUnmatched().get(0), commandLine);
     }
     err.println(
         "bench: "
@@ -87,6 +82,20 @@ final class BenchCommand implements Callable<Integer> {
             + " --help')");
     err.flush();
     return ExitCodes.USAGE;
+  }
+
+  /** Whether the subcommands of {@code command} are drivers: {@code run} and {@code max-rate}. */
+  static boolean takesDriver(CommandLine command) {
+    return command.getCommand() instanceof RunCommand
+        || command.getCommand() instanceof MaxRateCommand;
+  }
+
+  /** The error for a {@code name} that is none of the drivers of {@code command}. */
+  static String unknownDriver(String name, CommandLine command) {
+    return "unknown driver '"
+        + name
+        + "': available drivers are "
+        + String.join(", ", command.getSubcommands().keySet());
   }
 
   /** Prints a command's failure as one line (with the stack trace when verbose); its exit code. */

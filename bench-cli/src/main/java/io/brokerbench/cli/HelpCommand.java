@@ -30,12 +30,15 @@ final class HelpCommand implements Runnable {
     for (String name : path) {
       CommandLine subcommand = command.getSubcommands().get(name);
       if (subcommand == null) {
+        // Said as that command would say it: bench help run nosuch as bench run nosuch.
         throw new ParameterException(
-            spec.commandLine(),
-            "unknown command '"
-                + name
-                + "': use one of "
-                + String.join(", ", command.getSubcommands().keySet()));
+            command,
+            BenchCommand.takesDriver(command)
+                ? BenchCommand.unknownDriver(name, command)
+                : "unknown command '"
+                    + name
+                    + "': use one of "
+                    + String.join(", ", command.getSubcommands().keySet()));
       }
       command = subcommand;
     }

@@ -515,9 +515,24 @@ class BenchCommandTest {
   }
 
   @Test
-  void helpOfAnUnknownCommandNamesTheCommands() {
+  void helpOfAnUnknownDriverSaysWhatRunSays() {
+    assertThat(bench("run", "kafka")).isEqualTo(2);
+    String runError = errorLine();
+    err.getBuffer().setLength(0);
+
     assertThat(bench("help", "run", "kafka")).isEqualTo(2);
-    assertThat(errorLine()).startsWith("bench: unknown command 'kafka': use one of ");
+    assertThat(errorLine())
+        .isEqualTo(runError)
+        .startsWith("bench: unknown driver 'kafka': available drivers are ")
+        .contains("loopback");
+  }
+
+  @Test
+  void helpOfAnUnknownCommandNamesTheCommands() {
+    assertThat(bench("help", "nosuch")).isEqualTo(2);
+    assertThat(errorLine())
+        .startsWith("bench: unknown command 'nosuch': use one of ")
+        .contains("scenario");
   }
 
   @Test
