@@ -484,8 +484,9 @@ public final class Runner {
     long intervalNanos = workload.reportInterval().toNanos();
     long waitFrom = clock.nanoTime();
     long start = alignedStart(intervalNanos);
-    if (control.interruptedAtNanos() < start) {
-      // No send was due yet: nothing to send, and nothing unsent.
+    if (control.interruptedAtNanos() < start && idleConnections == null) {
+      // No send was due yet: nothing to send, and nothing unsent. (A run holding idle connections
+      // goes on to its end below, which reports the connections opened so far and closes them.)
       RunResult result =
           assembly.interruptedBeforeSending(
               description,
