@@ -106,8 +106,7 @@ class BrokerFaultsIT {
   /**
    * The property brokerbench exists for: a 1 s freeze at 5,000 msg/s in a 10 s run shows as the
    * open-loop schedule says it must. Every message intended during the freeze waits for its end, so
-   * 1% of the run's messages (0.1 s of them) wait longer than the freeze less 0.1 s, plus the
-   * little the broker takes to work off the backlog.
+   * 1% of the run's messages (0.1 s of them) wait longer than the freeze less 0.1 s.
    */
   @ParameterizedTest
   @ValueSource(strings = {"amqp091", "amqp10"})
@@ -134,8 +133,9 @@ class BrokerFaultsIT {
       node.signal("STOP");
       long stopped = System.nanoTime();
       Thread.sleep(1_000);
-      node.signal("CONT");
+      // Frozen at least from the signal's return to the thaw's call.
       frozenSeconds = (System.nanoTime() - stopped) / 1e9;
+      node.signal("CONT");
     } finally {
       node.signal("CONT");
     }
@@ -146,12 +146,7 @@ class BrokerFaultsIT {
     assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
     assertThat(result.integrity().lost()).isZero();
     FaultRunChecks.everySentMessageAccountedFor(result);
-    LatencySummary e2e = result.latency().get("e2e");
-    double expectedP99 = frozenSeconds - 0.01 * runSeconds;
-    assertThat(e2e.p99Micros() / 1e6)
-        .as("e2e p99 (s), freeze of %.3f s", frozenSeconds)
-        .isBetween(expectedP99 - 0.03, expectedP99 + 0.2);
-    assertThat(e2e.maxMicros() / 1e6).isBetween(frozenSeconds - 0.05, frozenSeconds + 0.3);
+    FaultRunChecks.freezeShows(result.latency().get("e2e"), frozenSeconds, runSeconds);
   }
 
   @ParameterizedTest
