@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerbench.compare.MetricChange;
 import io.brokerbench.compare.RunComparison;
+import io.brokerbench.compare.RunOutcome;
 import io.brokerbench.htmlreport.HtmlReport;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
@@ -34,9 +35,14 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     header = "Compares a candidate run with a baseline, figure by figure.",
     description = {
-      "%nRates, latency percentiles, CPU per message and integrity, each with its change."
-          + " BASELINE and CANDIDATE are result directories (or result.json files) or scenario"
-          + " output directories (compared cell by cell).%n"
+      "%nHow each run ended, rates, latency percentiles, CPU per message and integrity, each with"
+          + " its change. BASELINE and CANDIDATE are result directories (or result.json files) or"
+          + " scenario output directories (compared cell by cell). A candidate that did not"
+          + " complete is worse and exits "
+          + ExitCodes.RUN_FAILED
+          + "; one that lost messages is worse and exits "
+          + ExitCodes.LOSS
+          + "; the figures of a run that did either are not comparable.%n"
     })
 final class CompareCommand implements Callable<Integer> {
   private static final ObjectMapper JSON =
@@ -108,20 +114,51 @@ final class CompareCommand implements Callable<Integer> {
                 + "): choose a writable --report file");
       }
     }
-    boolean passed = comparisons.stream().allMatch(RunComparison::passed);
-    if (!passed) {
-      PrintWriter err = spec.commandLine().getErr();
-      for (RunComparison c : comparisons) {
-        for (ThresholdOutcome t : c.thresholds()) {
-          if (!t.passed()) {
-            err.println("bench: " + c.name() + ": threshold " + t.message());
-          }
+    return exitCode(comparisons, spec.commandLine().getErr());
+  }
+
+  /**
+   * A candidate that did not complete exits {@link ExitCodes#RUN_FAILED}, as its run did (an
+   * interrupted one too: 130 would say the comparison itself was interrupted); else a failed
+   * threshold exits {@link ExitCodes#THRESHOLD_FAILED}; else a candidate that lost messages exits
+   * {@link ExitCodes#LOSS}, as {@code bench run} does. Each reason is a line on standard error.
+   */
+  private static int exitCode(List<RunComparison> comparisons, PrintWriter err) {
+    boolean incomplete = false;
+    boolean thresholdFailed = false;
+    boolean lost = false;
+    for (RunComparison c : comparisons) {
+      RunOutcome candidate = c.candidate();
+      List<String> what = new ArrayList<>();
+      if (!candidate.completed()) {
+        incomplete = true;
+        what.add(
+            "is "
+                + candidate.status()
+                + (candidate.error() == null ? "" : " (" + candidate.error() + ")"));
+      }
+      if (candidate.lost() > 0) {
+        lost = true;
+        what.add(String.format(Locale.ROOT, "lost %,d message(s)", candidate.lost()));
+      }
+      if (!what.isEmpty()) {
+        err.println("bench: " + c.name() + ": the candidate " + String.join(" and ", what));
+      }
+      for (ThresholdOutcome t : c.thresholds()) {
+        if (!t.passed()) {
+          thresholdFailed = true;
+          err.println("bench: " + c.name() + ": threshold " + t.message());
         }
       }
-      err.flush();
+    }
+    err.flush();
+    if (incomplete) {
+      return ExitCodes.RUN_FAILED;
+    }
+    if (thresholdFailed) {
       return ExitCodes.THRESHOLD_FAILED;
     }
-    return ExitCodes.OK;
+    return lost ? ExitCodes.LOSS : ExitCodes.OK;
   }
 
   /** Baseline and candidate results by name: one pair, or one per cell of two scenarios. */
@@ -182,6 +219,14 @@ final class CompareCommand implements Callable<Integer> {
   private static void print(RunComparison c, PrintWriter out) {
     out.printf(Locale.ROOT, "== %s ==%n", c.name());
     out.printf(Locale.ROOT, "%-16s %16s %16s %10s%n", "metric", "baseline", "candidate", "change");
+    out.printf(
+        Locale.ROOT,
+        "%-16s %16s %16s %10s%s%n",
+        "status",
+        c.baseline().status(),
+        c.candidate().status(),
+        "",
+        verdictColumn(c.statusVerdict()));
     for (MetricChange m : c.changes()) {
       Metric metric = Metric.parse(m.metric());
       out.printf(
@@ -191,13 +236,19 @@ final class CompareCommand implements Callable<Integer> {
           m.baseline() == null ? "-" : metric.format(m.baseline()),
           m.candidate() == null ? "-" : metric.format(m.candidate()),
           m.changeText(),
-          m.changePercent() == null || Math.abs(m.changePercent()) < 0.05
-              ? ""
-              : m.better() ? "  better" : "  worse");
+          verdictColumn(m.verdict()));
+    }
+    for (String note : c.notes()) {
+      out.println("note: " + note);
     }
     for (ThresholdOutcome t : c.thresholds()) {
       out.println(t.message());
     }
     out.println();
+  }
+
+  private static String verdictColumn(String verdict) {
+    String text = MetricChange.verdictText(verdict);
+    return text.isEmpty() ? "" : "  " + text;
   }
 }

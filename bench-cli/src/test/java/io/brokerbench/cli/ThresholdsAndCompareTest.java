@@ -2,6 +2,9 @@ package io.brokerbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
@@ -10,6 +13,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -111,6 +115,92 @@ class ThresholdsAndCompareTest {
                 "e2e.p99 < baseline * 0.000001"))
         .isEqualTo(ExitCodes.THRESHOLD_FAILED);
     assertThat(err.toString()).contains("threshold FAILED: e2e.p99 < baseline * 0.000001");
+  }
+
+  @Test
+  void aCandidateThatLostMessagesIsWorseAndExitsThreeEvenWhenItsThresholdsHold(@TempDir Path dir)
+      throws Exception {
+    assertThat(loopbackRun(dir.resolve("a"))).isZero();
+    assertThat(loopbackRun(dir.resolve("b"), "--drop-every", "10")).isEqualTo(ExitCodes.LOSS);
+
+    int code =
+        bench(
+            "compare",
+            dir.resolve("a").toString(),
+            dir.resolve("b").toString(),
+            "--assert",
+            "e2e.p99 < baseline * 1000",
+            "-o",
+            dir.resolve("compare.json").toString());
+
+    assertThat(code).as(err.toString()).isEqualTo(ExitCodes.LOSS);
+    assertThat(out.toString())
+        .containsPattern("status +completed +completed *\n")
+        .containsPattern("lost +0 +200 +- +worse\n")
+        .containsPattern("e2e.p99 +[0-9.]+ (us|ms) +[0-9.]+ (us|ms) +\\S+ +not comparable\n")
+        .contains(
+            "note: candidate lost 200 message(s): its rates, latencies and CPU per message are"
+                + " not comparable")
+        .contains("passed: e2e.p99 < baseline * 1000")
+        .doesNotContain("better");
+    assertThat(err.toString().strip())
+        .isEqualTo("bench: a -> b: the candidate lost 200 message(s)");
+    JsonNode json = new ObjectMapper().readTree(dir.resolve("compare.json").toFile()).get(0);
+    assertThat(json.at("/candidate/lost").asLong()).isEqualTo(200);
+    assertThat(json.at("/candidate/status").asText()).isEqualTo(RunResult.COMPLETED);
+    assertThat(verdicts(json))
+        .containsEntry("lost", "worse")
+        .containsEntry("e2e.p99", "not comparable")
+        .containsEntry("sent.rate", "not comparable");
+  }
+
+  @Test
+  void anInterruptedCandidateIsWorseAndExitsOneInTheTableTheJsonAndTheReport(@TempDir Path dir)
+      throws Exception {
+    assertThat(loopbackRun(dir.resolve("a"))).isZero();
+    assertThat(loopbackRun(dir.resolve("b"))).isZero();
+    Path candidate = dir.resolve("b").resolve(OutputOptions.JSON);
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode result = (ObjectNode) mapper.readTree(candidate.toFile());
+    result.put("status", RunResult.INTERRUPTED);
+    mapper.writeValue(candidate.toFile(), result);
+
+    int code =
+        bench(
+            "compare",
+            dir.resolve("a").toString(),
+            dir.resolve("b").toString(),
+            "-o",
+            dir.resolve("compare.json").toString(),
+            "--report",
+            dir.resolve("compare.html").toString());
+
+    assertThat(code).isEqualTo(ExitCodes.RUN_FAILED);
+    assertThat(err.toString().strip()).isEqualTo("bench: a -> b: the candidate is interrupted");
+    assertThat(out.toString())
+        .containsPattern("status +completed +interrupted +worse\n")
+        .containsPattern("e2e.p99 .* not comparable\n")
+        .contains(
+            "note: candidate interrupted: its rates, latencies and CPU per message are not"
+                + " comparable")
+        .doesNotContain("better");
+    JsonNode json = mapper.readTree(dir.resolve("compare.json").toFile()).get(0);
+    assertThat(json.at("/candidate/status").asText()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(json.at("/statusVerdict").asText()).isEqualTo("worse");
+    assertThat(verdicts(json)).containsEntry("e2e.p99", "not comparable");
+    assertThat(Files.readString(dir.resolve("compare.html")))
+        .contains(
+            "{\"metric\":\"status\",\"baseline\":\"completed\",\"candidate\":\"interrupted\","
+                + "\"change\":\"\",\"verdict\":\"worse\"}")
+        .contains("\"passed\":false");
+  }
+
+  private static Map<String, String> verdicts(JsonNode comparison) {
+    Map<String, String> verdicts = new HashMap<>();
+    comparison
+        .get("changes")
+        .forEach(c -> verdicts.put(c.get("metric").asText(), c.get("verdict").asText()));
+    return verdicts;
   }
 
   @Test

@@ -6,10 +6,18 @@ import io.brokerbench.threshold.Metric;
 import io.brokerbench.threshold.Threshold;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
- * A candidate run beside its baseline: rates, latency percentiles, CPU per message and integrity,
- * with the change of each, and the thresholds checked on the candidate against the baseline.
+ * A candidate run beside its baseline: how each ended, rates, latency percentiles, CPU per message
+ * and integrity, with the change of each, and the thresholds checked on the candidate against the
+ * baseline.
+ *
+ * <p>A candidate that did not complete or lost messages is worse, whatever its figures: its status
+ * and loss say so, and its rates, latencies and CPU per message, which describe a run cut short or
+ * only the messages that arrived, are {@linkplain MetricChange#NOT_COMPARABLE not comparable}
+ * (likewise when the baseline is such a run).
  *
  * <pre>{@code
  * RunComparison c = RunComparison.of("000-classic", baseline, candidate,
@@ -17,11 +25,23 @@ import java.util.List;
  * }</pre>
  *
  * @param name what was compared (a cell's id, or the runs' names)
+ * @param baseline how the baseline ended
+ * @param candidate how the candidate ended
+ * @param statusVerdict {@link MetricChange#WORSE} when the candidate did not complete, {@link
+ *     MetricChange#BETTER} when only the baseline did not, else {@link MetricChange#UNCHANGED}
  * @param changes the figures side by side
+ * @param notes why figures are not comparable, one line per run that did not complete or lost
+ *     messages; empty when both are sound
  * @param thresholds the thresholds checked on the candidate
  */
 public record RunComparison(
-    String name, List<MetricChange> changes, List<ThresholdOutcome> thresholds) {
+    String name,
+    RunOutcome baseline,
+    RunOutcome candidate,
+    String statusVerdict,
+    List<MetricChange> changes,
+    List<String> notes,
+    List<ThresholdOutcome> thresholds) {
 
   /** The figures compared, in the order they are shown. */
   public static final List<String> METRICS =
@@ -38,47 +58,88 @@ public record RunComparison(
           "lost",
           "duplicates");
 
+  /** The figures that stay comparable when a run did not complete or lost messages. */
+  private static final Set<String> INTEGRITY = Set.of("lost", "duplicates");
+
   /** Copies the lists. */
   public RunComparison {
     changes = List.copyOf(changes);
+    notes = List.copyOf(notes);
     thresholds = List.copyOf(thresholds);
   }
 
   /** Compares a candidate with its baseline. */
   public static RunComparison of(
       String name, RunResult baseline, RunResult candidate, List<Threshold> thresholds) {
+    RunOutcome before = RunOutcome.of(baseline);
+    RunOutcome after = RunOutcome.of(candidate);
+    boolean comparable = before.sound() && after.sound();
     List<MetricChange> changes = new ArrayList<>();
     for (String metricName : METRICS) {
       Metric metric = Metric.parse(metricName);
-      double before = metric.valueIn(baseline);
-      double after = metric.valueIn(candidate);
-      if (Double.isNaN(before) && Double.isNaN(after)) {
+      double b = metric.valueIn(baseline);
+      double c = metric.valueIn(candidate);
+      if (Double.isNaN(b) && Double.isNaN(c)) {
         continue;
       }
-      Double change =
-          Double.isNaN(before) || Double.isNaN(after) || before == 0
-              ? null
-              : (after / before - 1) * 100;
-      boolean higherIsBetter = metric.quantity() == Metric.Quantity.RATE;
-      boolean better =
-          !Double.isNaN(before)
-              && !Double.isNaN(after)
-              && (higherIsBetter ? after > before : after < before);
+      Double change = Double.isNaN(b) || Double.isNaN(c) || b == 0 ? null : (c / b - 1) * 100;
+      String verdict;
+      if (metricName.equals("lost") && after.lost() > 0) {
+        // Any loss is a broken run, even beside a baseline that lost more.
+        verdict = MetricChange.WORSE;
+      } else if (!comparable && !INTEGRITY.contains(metricName)) {
+        verdict = MetricChange.NOT_COMPARABLE;
+      } else {
+        verdict = verdict(b, c, metric.quantity() == Metric.Quantity.RATE);
+      }
       changes.add(
           new MetricChange(
-              metricName,
-              Double.isNaN(before) ? null : before,
-              Double.isNaN(after) ? null : after,
-              change,
-              better));
+              metricName, Double.isNaN(b) ? null : b, Double.isNaN(c) ? null : c, change, verdict));
     }
+    List<String> notes = new ArrayList<>();
+    if (!before.sound()) {
+      notes.add(note("baseline", before));
+    }
+    if (!after.sound()) {
+      notes.add(note("candidate", after));
+    }
+    String statusVerdict =
+        !after.completed()
+            ? MetricChange.WORSE
+            : !before.completed() ? MetricChange.BETTER : MetricChange.UNCHANGED;
     List<ThresholdOutcome> outcomes =
         thresholds.stream().map(t -> t.check(candidate, baseline)).toList();
-    return new RunComparison(name, changes, outcomes);
+    return new RunComparison(name, before, after, statusVerdict, changes, notes, outcomes);
   }
 
   /** True when every threshold holds. */
   public boolean passed() {
     return thresholds.stream().allMatch(ThresholdOutcome::passed);
+  }
+
+  private static String verdict(double before, double after, boolean higherIsBetter) {
+    if (Double.isNaN(before) || Double.isNaN(after)) {
+      return null;
+    }
+    if (before == after || (before != 0 && Math.abs(after / before - 1) < 0.0005)) {
+      return MetricChange.UNCHANGED;
+    }
+    return (higherIsBetter ? after > before : after < before)
+        ? MetricChange.BETTER
+        : MetricChange.WORSE;
+  }
+
+  private static String note(String side, RunOutcome run) {
+    List<String> what = new ArrayList<>();
+    if (!run.completed()) {
+      what.add(run.status() + (run.error() == null ? "" : " (" + run.error() + ")"));
+    }
+    if (run.lost() > 0) {
+      what.add(String.format(Locale.ROOT, "lost %,d message(s)", run.lost()));
+    }
+    return side
+        + " "
+        + String.join(", ", what)
+        + ": its rates, latencies and CPU per message are not comparable";
   }
 }

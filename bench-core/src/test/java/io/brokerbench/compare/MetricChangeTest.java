@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 class MetricChangeTest {
   private static String changeText(Double percent) {
-    return new MetricChange("e2e.p99", 100.0, 100.0, percent, false).changeText();
+    return new MetricChange("e2e.p99", 100.0, 100.0, percent, MetricChange.UNCHANGED).changeText();
   }
 
   @Test

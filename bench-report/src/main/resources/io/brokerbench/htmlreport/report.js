@@ -360,7 +360,8 @@
   function renderComparison(parent, cmp, i) {
     var id = 'comparison' + i;
     var section = el('section', { id: id, 'class': 'comparison' }, [
-      el('h2', {}, ['Comparison ' + cmp.name + (cmp.thresholds.length ? (cmp.passed ? ' (passed)' : ' (FAILED)') : '')])
+      el('h2', {}, ['Comparison ' + cmp.name +
+        (cmp.thresholds.length || !cmp.passed ? (cmp.passed ? ' (passed)' : ' (FAILED)') : '')])
     ]);
     parent.appendChild(section);
     section.appendChild(table([
@@ -370,6 +371,10 @@
       { title: 'change', value: function (r) { return r.change; }, numeric: true },
       { title: '', value: function (r) { return r.verdict; } }
     ], cmp.rows, function (r) { return r.verdict === 'worse' ? 'bad' : ''; }));
+    if (cmp.notes.length) {
+      section.appendChild(el('ul', { 'class': 'warnings' },
+        cmp.notes.map(function (n) { return el('li', {}, ['note: ' + n]); })));
+    }
     if (cmp.thresholds.length) {
       section.appendChild(el('ul', { 'class': 'thresholds' },
         cmp.thresholds.map(function (t) { return el('li', { 'class': /^FAILED/.test(t) ? 'bad' : '' }, [t]); })));
