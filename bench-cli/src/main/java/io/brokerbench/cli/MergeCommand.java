@@ -36,7 +36,10 @@ import picocli.CommandLine.Spec;
     description = {
       "%nThe shards' result directories (bench run --shard I/N), merged exactly: counters"
           + " summed, histograms added, integrity across shards. Writes result.json,"
-          + " intervals.csv and latency.hlog.%n"
+          + " intervals.csv and latency.hlog. Fewer shards than N make a partial result that"
+          + " names the missing ones, and exit "
+          + ExitCodes.RUN_FAILED
+          + ".%n"
     })
 final class MergeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -92,10 +95,12 @@ final class MergeCommand implements Callable<Integer> {
               + "): choose a writable --output-dir");
     }
     PrintWriter out = spec.commandLine().getOut();
+    int count = merged.shards().size() + merged.missingShards().size();
     out.printf(
         Locale.ROOT,
-        "merged %d shards into %s: %s, sent %d, received %d, lost %d%n",
+        "merged %d of %d shards into %s: %s, sent %d, received %d, lost %d%n",
         merged.shards().size(),
+        count,
         outputDir,
         merged.status(),
         merged.totals().counts().sent(),
@@ -120,7 +125,21 @@ final class MergeCommand implements Callable<Integer> {
     }
     merged.warnings().forEach(w -> out.println(w.message()));
     out.flush();
-    return ExitCodes.OK;
+    if (merged.missingShards().isEmpty()) {
+      return ExitCodes.OK;
+    }
+    // The result is written, but it is not the run's: a script must not take it for one.
+    PrintWriter err = spec.commandLine().getErr();
+    err.printf(
+        Locale.ROOT,
+        "bench: merged %d of %d shards: shard%s %s missing%n",
+        merged.shards().size(),
+        count,
+        merged.missingShards().size() == 1 ? "" : "s",
+        String.join(
+            ", ", merged.missingShards().stream().map(m -> String.valueOf(m.index())).toList()));
+    err.flush();
+    return ExitCodes.RUN_FAILED;
   }
 
   /** Refuses results that are not disjoint shards of one workload. */
@@ -131,6 +150,14 @@ final class MergeCommand implements Callable<Integer> {
     int nextProducer = 0;
     for (ShardSummary r : byFirstProducer) {
       Shard s = r.shard();
+      if (s.count() != first.count()) {
+        throw new WorkloadException(
+            "these results are not shards of one split: one is a shard of "
+                + first.count()
+                + ", another of "
+                + s.count()
+                + ": give the directories of one bench run --shard I/N");
+      }
       if (s.totalProducers() != first.totalProducers()
           || s.totalConsumers() != first.totalConsumers()) {
         throw new WorkloadException(

@@ -3,11 +3,16 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.result.MissingShard;
+import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ShardSummary;
+import io.brokerbench.result.Warning;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -28,21 +33,16 @@ class MergeCommandTest {
   }
 
   private String shard(int index, int count) {
+    return shard(index, count, "-x", "2", "-y", "2", "-C", "500");
+  }
+
+  /** Runs shard {@code index} of {@code count} of the workload these options give. */
+  private String shard(int index, int count, String... workload) {
     String output = dir.resolve("shard-" + index).toString();
-    int exit =
-        bench(
-            "run",
-            "loopback",
-            "-x",
-            "2",
-            "-y",
-            "2",
-            "-C",
-            "500",
-            "--shard",
-            index + "/" + count,
-            "-o",
-            output);
+    List<String> args = new ArrayList<>(List.of("run", "loopback"));
+    args.addAll(List.of(workload));
+    args.addAll(List.of("--shard", index + "/" + count, "-o", output));
+    int exit = bench(args.toArray(String[]::new));
     assertThat(exit).as("%s%s", out, err).isZero();
     return output;
   }
@@ -55,7 +55,9 @@ class MergeCommandTest {
 
     assertThat(bench("merge", a, b, "-o", merged)).as(err.toString()).isZero();
 
+    assertThat(out.toString()).startsWith("merged 2 of 2 shards into " + merged + ": completed,");
     RunResult result = JsonResult.read(Path.of(merged, OutputOptions.JSON));
+    assertThat(result.missingShards()).isEmpty();
     assertThat(result.commandLine()).isEqualTo("bench merge " + a + " " + b + " -o " + merged);
     assertThat(result.shards())
         .extracting(ShardSummary::commandLine)
@@ -66,6 +68,42 @@ class MergeCommandTest {
     assertThat(out.toString())
         .contains("clock shared (one host)")
         .doesNotContain("not synchronized");
+  }
+
+  @Test
+  void aMergeWithoutOneShardIsPartialNamesItAndCountsWhatItWasToSend() throws Exception {
+    String[] workload = {"-x", "4", "-y", "4", "-C", "500"};
+    String a = shard(0, 4, workload);
+    String b = shard(1, 4, workload);
+    String d = shard(3, 4, workload);
+    String merged = dir.resolve("merged").toString();
+
+    assertThat(bench("merge", a, b, d, "-o", merged)).isEqualTo(ExitCodes.RUN_FAILED);
+
+    assertThat(err.toString()).isEqualTo("bench: merged 3 of 4 shards: shard 2 missing\n");
+    assertThat(out.toString())
+        .startsWith("merged 3 of 4 shards into " + merged + ": partial, sent 1500,")
+        .contains(
+            "MISSING_SHARDS: shard(s) 2 of 4 not merged: their 500 intended message(s) are"
+                + " counted as not sent; messages for their consumers count as lost");
+    Path json = Path.of(merged, OutputOptions.JSON);
+    ResultSchema.assertValid(json);
+    RunResult result = JsonResult.read(json);
+    assertThat(result.status()).isEqualTo(RunResult.PARTIAL);
+    assertThat(result.missingShards()).containsExactly(new MissingShard(2, 1, 1, 500L));
+    assertThat(result.warned(Warning.MISSING_SHARDS)).isTrue();
+  }
+
+  @Test
+  void aTimedRunsMissingShardWasToSendItsShareOfTheRateForTheDuration() throws Exception {
+    String first = shard(0, 2, "-x", "2", "-y", "2", "-r", "400", "-z", "1s");
+    String merged = dir.resolve("merged").toString();
+
+    assertThat(bench("merge", first, "-o", merged)).isEqualTo(ExitCodes.RUN_FAILED);
+
+    assertThat(err.toString()).isEqualTo("bench: merged 1 of 2 shards: shard 1 missing\n");
+    RunResult result = JsonResult.read(Path.of(merged, OutputOptions.JSON));
+    assertThat(result.missingShards()).containsExactly(new MissingShard(1, 1, 1, 200L));
   }
 
   @Test

@@ -246,7 +246,7 @@ class ShardProcessesIT {
     bench.setOut(new PrintWriter(out, true));
     bench.setErr(new PrintWriter(err, true));
     assertThat(bench.execute(args.toArray(new String[0]))).as(err.toString()).isZero();
-    assertThat(out.toString()).contains("merged " + SHARDS + " shards");
+    assertThat(out.toString()).contains("merged " + SHARDS + " of " + SHARDS + " shards");
     ResultSchema.assertValid(dir.resolve("merged/result.json"));
     return JsonResult.read(dir.resolve("merged/result.json"));
   }

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -18,7 +19,9 @@ import java.util.TreeSet;
  * shards from each producer's entries, so that a message sent in one shard and received in another
  * is neither lost nor foreign, and a message no shard received is lost. Each shard's own figures
  * are kept beside the whole ({@link RunResult#shards()}); shards on several hosts whose clocks may
- * be further apart than the latencies between them raise {@link Warning#CLOCK_UNCERTAINTY}.
+ * be further apart than the latencies between them raise {@link Warning#CLOCK_UNCERTAINTY}. Fewer
+ * shards than the run was split into make a {@linkplain RunResult#PARTIAL partial} result that
+ * names the others ({@link RunResult#missingShards()}, {@link Warning#MISSING_SHARDS}).
  *
  * <pre>{@code
  * RunResult whole = ResultMerge.of(List.of(shardA, shardB));
@@ -47,6 +50,7 @@ public final class ResultMerge {
   private final Map<Integer, StepResult> steps = new TreeMap<>();
   private final Map<Long, IntervalSample> intervals = new TreeMap<>();
   private final List<ShardSummary> shards = new ArrayList<>();
+  private final Set<Integer> shardIndexes = new TreeSet<>();
   private final List<FlowControl> flowControls = new ArrayList<>();
   private ConnectionsResult connections = ConnectionsResult.NONE;
   private ConnectionLosses connectionLosses = ConnectionLosses.NONE;
@@ -126,6 +130,7 @@ public final class ResultMerge {
       intervals.merge(s.startEpochMillis(), s, ResultMerge::parallel);
     }
     shards.add(ShardSummary.of(shard));
+    shardIndexes.add(shard.shard().index());
     flowControls.add(shard.flowControl());
     if (shard.backlog().present()) {
       long sendStart = Instant.parse(shard.environment().startTime()).toEpochMilli();
@@ -179,10 +184,14 @@ public final class ResultMerge {
     warnings.addAll(connections.warnings());
     warnings.addAll(connectionLosses.warnings());
     warnings.addAll(depthUnknown);
+    List<MissingShard> missing = missingShards();
+    if (!missing.isEmpty()) {
+      warnings.add(missingShardsWarning(missing, first.shard().count()));
+    }
     Shard shard = first.shard();
     return new RunResult(
         RunResult.SCHEMA,
-        status,
+        missing.isEmpty() || !RunResult.COMPLETED.equals(status) ? status : RunResult.PARTIAL,
         error,
         commandLine,
         workload(),
@@ -198,11 +207,79 @@ public final class ResultMerge {
         warnings,
         List.of(),
         shards,
+        missing,
         flowControl(),
         added == 1 ? first.backlog() : backlog(),
         requestReply,
         connections,
         connectionLosses);
+  }
+
+  /** The shards of the run's split that no result added played, with what each was to play. */
+  private List<MissingShard> missingShards() {
+    Shard shard = first.shard();
+    int mergedProducers = shards.stream().mapToInt(ShardSummary::producers).sum();
+    List<MissingShard> missing = new ArrayList<>();
+    for (int index = 0; index < shard.count(); index++) {
+      if (!shardIndexes.contains(index)) {
+        int producers = Shard.share(shard.totalProducers(), index, shard.count());
+        missing.add(
+            new MissingShard(
+                index,
+                producers,
+                Shard.share(shard.totalConsumers(), index, shard.count()),
+                intendedMessages(producers, mergedProducers)));
+      }
+    }
+    return missing;
+  }
+
+  /**
+   * The messages {@code producers} producers were to send after the warm-up: each its count in a
+   * counted run; in a timed one their share of the rate (as {@link Shard#of} splits it, the merged
+   * shards' rates being their {@code mergedProducers}' share) over each step; null when a step's
+   * rate is unlimited, or no merged shard had producers to tell the rate by.
+   */
+  private Long intendedMessages(int producers, int mergedProducers) {
+    WorkloadSummary w = first.workload();
+    if (w.messagesPerProducer() > 0) {
+      return w.messagesPerProducer() * producers;
+    }
+    if (mergedProducers == 0 || rates.contains(0.0)) {
+      return null;
+    }
+    double messages = 0;
+    double stepsSeconds = 0;
+    for (int i = 0; i < rates.size(); i++) {
+      double stepSeconds = i < w.rateStepSeconds().size() ? w.rateStepSeconds().get(i) : 0;
+      // The last step lasts to the end of the run.
+      double seconds =
+          stepSeconds > 0 ? stepSeconds : Math.max(0, w.durationSeconds() - stepsSeconds);
+      messages += rates.get(i) * seconds;
+      stepsSeconds += seconds;
+    }
+    return Math.round(messages * producers / mergedProducers);
+  }
+
+  private static Warning missingShardsWarning(List<MissingShard> missing, int count) {
+    String indexes =
+        String.join(", ", missing.stream().map(m -> String.valueOf(m.index())).toList());
+    boolean known = missing.stream().allMatch(m -> m.intendedMessages() != null);
+    long intended = missing.stream().mapToLong(m -> known ? m.intendedMessages() : 0).sum();
+    boolean consumers = missing.stream().anyMatch(m -> m.consumers() > 0);
+    return new Warning(
+        Warning.MISSING_SHARDS,
+        "MISSING_SHARDS: shard(s) "
+            + indexes
+            + " of "
+            + count
+            + " not merged: "
+            + (known
+                ? String.format(
+                    Locale.ROOT, "their %,d intended message(s) are counted as not sent", intended)
+                : "their intended messages are not known (a timed run at an unlimited rate) and"
+                    + " are counted as not sent")
+            + (consumers ? "; messages for their consumers count as lost" : ""));
   }
 
   /**

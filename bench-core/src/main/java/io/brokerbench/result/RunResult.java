@@ -19,7 +19,8 @@ import java.util.Map;
  * }</pre>
  *
  * @param schema always {@value #SCHEMA}
- * @param status {@code completed}, {@code interrupted} (Ctrl-C) or {@code failed}
+ * @param status {@code completed}, {@code interrupted} (Ctrl-C), {@code failed} or, for a result
+ *     merged from fewer shards than the run had, {@code partial}
  * @param error the failure's one-line message, or null
  * @param commandLine the command line that started the run, passwords masked, or null when the run
  *     was started from Java
@@ -39,6 +40,8 @@ import java.util.Map;
  * @param thresholds the run's pass/fail criteria checked on this result ({@code --assert})
  * @param shards each shard's part, for a result merged from shards ({@code bench merge}); empty
  *     otherwise
+ * @param missingShards the shards of the run a merged result lacks (its status is then {@code
+ *     partial}); empty otherwise
  * @param flowControl flow control the broker announced during the run
  * @param backlog the fill and drain of a backlog run ({@link BacklogResult#NONE} otherwise)
  * @param requestReply what became of a request-reply run's requests ({@link
@@ -66,6 +69,7 @@ public record RunResult(
     List<Warning> warnings,
     List<ThresholdOutcome> thresholds,
     List<ShardSummary> shards,
+    List<MissingShard> missingShards,
     FlowControl flowControl,
     BacklogResult backlog,
     RequestReplyCounts requestReply,
@@ -84,6 +88,12 @@ public record RunResult(
   /** The status of a run that failed; {@link #error()} says why. */
   public static final String FAILED = "failed";
 
+  /**
+   * The status of a result merged from fewer shards than the run had, {@link #missingShards()}
+   * naming the others: an incomplete run, whose figures lack theirs.
+   */
+  public static final String PARTIAL = "partial";
+
   /** Copies the collections. */
   public RunResult {
     latency = Collections.unmodifiableMap(new LinkedHashMap<>(latency));
@@ -93,6 +103,7 @@ public record RunResult(
     warnings = List.copyOf(warnings);
     thresholds = List.copyOf(thresholds);
     shards = shards == null ? List.of() : List.copyOf(shards);
+    missingShards = missingShards == null ? List.of() : List.copyOf(missingShards);
     flowControl = flowControl == null ? FlowControl.NONE : flowControl;
     backlog = backlog == null ? BacklogResult.NONE : backlog;
     requestReply = requestReply == null ? RequestReplyCounts.NONE : requestReply;
@@ -120,6 +131,7 @@ public record RunResult(
         warnings,
         outcomes,
         shards,
+        missingShards,
         flowControl,
         backlog,
         requestReply,

@@ -58,6 +58,12 @@ public record Warning(String code, String message) {
    */
   public static final String CLOCK_UNCERTAINTY = "CLOCK_UNCERTAINTY";
 
+  /**
+   * A result merged from fewer shards than the run had: what the missing shards were to send is not
+   * in it, and what their consumers were to receive counts as lost.
+   */
+  public static final String MISSING_SHARDS = "MISSING_SHARDS";
+
   /** The broker blocked publishers (a memory or disk alarm) during the run. */
   public static final String FLOW_CONTROL = "FLOW_CONTROL";
 

@@ -131,7 +131,11 @@ public record Shard(
             count));
   }
 
-  private static int share(int total, int index, int count) {
+  /**
+   * How many of the workload's {@code total} producers (or consumers) shard {@code index} of {@code
+   * count} plays, as {@link #of} splits them.
+   */
+  public static int share(int total, int index, int count) {
     return total / count + (index < total % count ? 1 : 0);
   }
 

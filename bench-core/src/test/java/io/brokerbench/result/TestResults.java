@@ -109,6 +109,7 @@ public final class TestResults {
         List.of(),
         List.of(),
         List.of(),
+        List.of(),
         FlowControl.NONE,
         BacklogResult.NONE,
         RequestReplyCounts.NONE,

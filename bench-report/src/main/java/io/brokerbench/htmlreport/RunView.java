@@ -21,7 +21,7 @@ import java.util.Map;
  *
  * @param id the run's element id in the page
  * @param title the run's heading
- * @param status {@code completed}, {@code interrupted} or {@code failed}
+ * @param status {@code completed}, {@code interrupted}, {@code failed} or {@code partial}
  * @param error the failure's message, or null
  * @param commandLine the command line of the run, or null
  * @param summary totals as label and value

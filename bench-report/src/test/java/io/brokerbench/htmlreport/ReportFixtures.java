@@ -198,6 +198,7 @@ final class ReportFixtures {
             List.of(warning),
             List.of(),
             List.of(),
+            List.of(),
             FlowControl.NONE,
             BacklogResult.NONE,
             RequestReplyCounts.NONE,
