@@ -72,8 +72,15 @@ final class DriverRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Workload whole = workloadSpec().toWorkload();
+    WorkloadSpec workloadSpec = workloadSpec();
+    Workload whole = workloadSpec.toWorkload();
     Shard.Part shard = shardOptions.plan(whole, System::getenv);
+    if (shard != null && !workloadSpec.namesQueue()) {
+      // Each shard process would draw a queue of its own: producers and consumers apart.
+      throw new WorkloadException(
+          "a sharded run needs its queue named, the same in every shard: give -u NAME (or"
+              + " --queue-pattern)");
+    }
     Workload workload = shard == null ? whole : shard.workload();
     PrintWriter out = spec.commandLine().getOut();
     Map<String, String> driverOptions = BrokerTargets.announced(provider, driverOptions(), out);

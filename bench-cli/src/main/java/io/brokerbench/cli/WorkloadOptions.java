@@ -2,6 +2,7 @@ package io.brokerbench.cli;
 
 import io.brokerbench.workload.Connections;
 import io.brokerbench.workload.RequestReply;
+import io.brokerbench.workload.RunId;
 import io.brokerbench.workload.WorkloadOption;
 import io.brokerbench.workload.WorkloadOption.DefaultText;
 import io.brokerbench.workload.WorkloadSpec;
@@ -33,7 +34,10 @@ final class WorkloadOptions {
 
   @Option(
       names = {"-u", "--queue", "--destination"},
-      description = "Queue or topic name (default: " + DefaultText.QUEUE + ").")
+      description =
+          "Queue or topic name (default: "
+              + RunId.DEFAULT_QUEUE_TEXT
+              + ", a random id of each run's own; a sharded run must name it).")
   String queue;
 
   // PerfTest's multi-letter short names are exact option names, so picocli matches them before

@@ -271,6 +271,33 @@ class BenchCommandTest {
   }
 
   @Test
+  void twoRunsThatNameNoQueueEachUseOneOfTheirOwnKeptInTheResult(@TempDir Path dir)
+      throws Exception {
+    Path first = dir.resolve("first");
+    Path second = dir.resolve("second");
+    assertThat(bench("run", "loopback", "-C", "100", "-o", first.toString())).isZero();
+    assertThat(bench("run", "loopback", "-C", "100", "-o", second.toString())).isZero();
+
+    List<String> firstQueues =
+        JsonResult.read(first.resolve(OutputOptions.JSON)).workload().destinations();
+    List<String> secondQueues =
+        JsonResult.read(second.resolve(OutputOptions.JSON)).workload().destinations();
+    assertThat(firstQueues).singleElement().asString().matches("brokerbench-[0-9a-z]{6}");
+    assertThat(secondQueues).singleElement().asString().matches("brokerbench-[0-9a-z]{6}");
+    assertThat(firstQueues).isNotEqualTo(secondQueues);
+  }
+
+  @Test
+  void aShardedRunThatNamesNoQueueIsAUsageError() {
+    assertThat(bench("run", "loopback", "-x", "2", "-y", "2", "-C", "100", "--shard", "0/2"))
+        .isEqualTo(2);
+    assertThat(errorLine())
+        .isEqualTo(
+            "bench: a sharded run needs its queue named, the same in every shard: give -u NAME"
+                + " (or --queue-pattern)");
+  }
+
+  @Test
   void moreConnectionsThanTheProcessMayOpenFilesForIsAUsageErrorSayingHowToRaiseTheLimit(
       @TempDir Path dir) throws Exception {
     int code =
@@ -540,7 +567,7 @@ class BenchCommandTest {
     assertThat(bench("run", "loopback", "--help")).isZero();
     assertThat(out.toString())
         .contains("(default: 1)")
-        .contains("(default: brokerbench)")
+        .contains("(default: brokerbench-<run")
         .contains("(default: unlimited)")
         .contains("64KiB");
   }

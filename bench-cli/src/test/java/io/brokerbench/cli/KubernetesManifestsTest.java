@@ -132,5 +132,7 @@ class KubernetesManifestsTest {
     assertThat(run.unmatched()).isEmpty();
     // The workload is the whole one; each pod's part comes from its index.
     assertThat(args).doesNotContain("--shard");
+    // Shards share their queue; without a name each pod would make up its own.
+    assertThat(args).contains("--queue");
   }
 }

@@ -39,7 +39,7 @@ class MergeCommandTest {
   /** Runs shard {@code index} of {@code count} of the workload these options give. */
   private String shard(int index, int count, String... workload) {
     String output = dir.resolve("shard-" + index).toString();
-    List<String> args = new ArrayList<>(List.of("run", "loopback"));
+    List<String> args = new ArrayList<>(List.of("run", "loopback", "-u", "merged-shards"));
     args.addAll(List.of(workload));
     args.addAll(List.of("--shard", index + "/" + count, "-o", output));
     int exit = bench(args.toArray(String[]::new));

@@ -251,7 +251,8 @@ public record Workload(
     // scenario file cannot disagree.
     private int producers = WorkloadOption.PRODUCERS.defaultValue();
     private int consumers = WorkloadOption.CONSUMERS.defaultValue();
-    private Destinations destinations = Destinations.single(WorkloadOption.QUEUE.defaultValue());
+    // Null until named: build() then draws a queue of the workload's own.
+    private Destinations destinations;
     private int messageBytes = WorkloadOption.SIZE.defaultValue();
     private RateProfile rate = RateProfile.fixed(WorkloadOption.RATE.defaultValue());
     private Duration duration;
@@ -311,13 +312,18 @@ public record Workload(
       return this;
     }
 
-    /** One destination. */
+    /**
+     * One destination. Without one (or {@link #destinations}), the workload gets a queue of its
+     * own, {@code brokerbench-<run id>} with a {@linkplain RunId#random random id} drawn by {@link
+     * #build()}: every run of that workload (and every {@link Shard} of it) uses that queue, and no
+     * other workload does.
+     */
     public Builder destination(String name) {
       this.destinations = Destinations.single(name);
       return this;
     }
 
-    /** Several destinations. */
+    /** Several destinations; null for a queue of the workload's own ({@link #destination}). */
     public Builder destinations(Destinations destinations) {
       this.destinations = destinations;
       return this;
@@ -463,7 +469,9 @@ public record Workload(
       return new Workload(
           producers,
           consumers,
-          destinations,
+          destinations != null
+              ? destinations
+              : Destinations.single(RunId.defaultQueue(RunId.random())),
           messageBytes,
           rate,
           effective,

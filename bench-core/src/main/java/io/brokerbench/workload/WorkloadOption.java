@@ -32,9 +32,6 @@ public final class WorkloadOption<T> {
     /** Default of {@link #CONSUMERS}. */
     public static final String CONSUMERS = "1";
 
-    /** Default of {@link #QUEUE}. */
-    public static final String QUEUE = "brokerbench";
-
     /** Default of {@link #QUEUE_PATTERN_FROM}. */
     public static final String QUEUE_PATTERN_FROM = "1";
 
@@ -115,9 +112,12 @@ public final class WorkloadOption<T> {
   public static final WorkloadOption<Integer> CONSUMERS =
       new WorkloadOption<>("consumers", List.of(), WorkloadOption::count, DefaultText.CONSUMERS);
 
-  /** The queue or topic, when there is one. */
+  /**
+   * The queue or topic, when there is one. No default value: a workload that names none gets a
+   * queue of its own, {@link RunId#defaultQueue brokerbench-<run id>}.
+   */
   public static final WorkloadOption<String> QUEUE =
-      new WorkloadOption<>("queue", List.of("destination"), String::trim, DefaultText.QUEUE);
+      new WorkloadOption<>("queue", List.of("destination"), String::trim, null);
 
   /** A name with one {@code %d} for many destinations (PerfTest's {@code --queue-pattern}). */
   public static final WorkloadOption<String> QUEUE_PATTERN =

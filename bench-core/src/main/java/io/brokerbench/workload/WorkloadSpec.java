@@ -180,6 +180,7 @@ public final class WorkloadSpec {
    *       pmessages};
    *   <li>{@code queue-pattern} with {@code queue-pattern-from} and {@code queue-pattern-to} wins
    *       over {@code queue}; each of the range needs the pattern and the pattern needs its end;
+   *       with neither, each workload made gets a queue of its own, {@code brokerbench-<run id>};
    *   <li>{@code rate-steps} (of {@code step-duration} each) wins over {@code rate};
    *   <li>{@code autoack} wins over {@code multi-ack-every}, which acknowledges with {@code
    *       multiple} when above 0;
@@ -247,6 +248,15 @@ public final class WorkloadSpec {
     return builder.build();
   }
 
+  /**
+   * True when this spec names its queues ({@code queue} or {@code queue-pattern}); otherwise each
+   * workload it makes gets a queue of its own ({@link Workload.Builder#destination}).
+   */
+  public boolean namesQueue() {
+    return isSet(QUEUE) || isSet(QUEUE_PATTERN);
+  }
+
+  /** The destinations named, or null for a queue of the workload's own. */
   private Destinations destinations() {
     Optional<String> pattern = value(QUEUE_PATTERN);
     Optional<Integer> to = value(QUEUE_PATTERN_TO);
@@ -255,7 +265,7 @@ public final class WorkloadSpec {
         throw new WorkloadException(
             "--queue-pattern-to (-qpt) needs --queue-pattern (-qp), e.g. -qp perf-test-%d");
       }
-      return Destinations.single(valueOrDefault(QUEUE));
+      return value(QUEUE).map(Destinations::single).orElse(null);
     }
     if (to.isEmpty()) {
       throw new WorkloadException(

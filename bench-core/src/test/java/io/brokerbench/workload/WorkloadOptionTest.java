@@ -37,6 +37,7 @@ class WorkloadOptionTest {
   void optionsWithoutADefaultSayNothingIsUsed() {
     for (WorkloadOption<?> option :
         List.of(
+            WorkloadOption.QUEUE,
             WorkloadOption.QUEUE_PATTERN,
             WorkloadOption.QUEUE_PATTERN_TO,
             WorkloadOption.RATE_STEPS,

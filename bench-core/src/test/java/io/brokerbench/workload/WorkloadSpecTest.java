@@ -27,10 +27,16 @@ class WorkloadSpecTest {
   void anEmptySpecGivesTheDefaults() {
     Workload w = WorkloadSpec.empty().toWorkload();
 
-    assertThat(w).isEqualTo(Workload.builder().build());
+    assertThat(w)
+        .usingRecursiveComparison()
+        .ignoringFields("destinations")
+        .isEqualTo(Workload.builder().build());
     assertThat(w.producers()).isEqualTo(1);
     assertThat(w.consumers()).isEqualTo(1);
-    assertThat(w.destinations()).isEqualTo(Destinations.single("brokerbench"));
+    assertThat(w.destinations().names())
+        .singleElement()
+        .asString()
+        .matches("brokerbench-[0-9a-z]{6}");
     assertThat(w.messageBytes()).isEqualTo(12);
     assertThat(w.rate()).isEqualTo(RateProfile.unlimited());
     assertThat(w.duration()).isEqualTo(Duration.ofSeconds(10));
@@ -39,6 +45,19 @@ class WorkloadSpecTest {
     assertThat(w.reportInterval()).isEqualTo(Duration.ofSeconds(1));
     assertThat(w.drainTimeout()).isEqualTo(Duration.ofSeconds(10));
     assertThat(w.progressTimeout()).isZero();
+  }
+
+  @Test
+  void aWorkloadThatNamesNoQueueGetsOneOfItsOwnWhichItsCopiesKeep() {
+    Workload first = WorkloadSpec.empty().toWorkload();
+    Workload second = WorkloadSpec.empty().toWorkload();
+
+    assertThat(first.destinations()).isNotEqualTo(second.destinations());
+    Workload copy = first.toBuilder().producers(2).consumers(2).build();
+    assertThat(copy.destinations()).isEqualTo(first.destinations());
+    assertThat(Shard.of(copy, 1, 2).workload().destinations()).isEqualTo(first.destinations());
+    assertThat(WorkloadSpec.empty().namesQueue()).isFalse();
+    assertThat(workload("queue", "q").destinations()).isEqualTo(Destinations.single("q"));
   }
 
   @Test

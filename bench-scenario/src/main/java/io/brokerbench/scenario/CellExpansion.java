@@ -131,7 +131,7 @@ final class CellExpansion {
       }
       spec = layer(spec, workload);
     }
-    if (scenario.freshQueues()) {
+    if (scenario.freshQueues() && spec.namesQueue()) {
       spec = withOwnQueues(spec, number);
     }
     if (scenario.shortVariant()) {
