@@ -23,6 +23,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "%nPrints a scenario's cells (checked as for a run) without running them.%n")
 final class ScenarioExpandCommand implements Callable<Integer> {
+  /** Stands for the run's id in the queue names shown. */
+  static final String RUN_ID_SHOWN = "<run id>";
+
   @Spec CommandSpec spec;
 
   @Mixin ScenarioFileOptions scenarioFile;
@@ -30,7 +33,8 @@ final class ScenarioExpandCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Scenario scenario = scenarioFile.load();
-    List<Cell> cells = scenario.cells();
+    // Shown as a run names them; each run draws its own id.
+    List<Cell> cells = scenario.cells(RUN_ID_SHOWN);
     PrintWriter out = spec.commandLine().getOut();
     out.printf(
         "scenario %s (%s%s): %d cell(s)%n",

@@ -224,6 +224,7 @@ class ThresholdsAndCompareTest {
               ScenarioIndex.SCHEMA,
               "sizes",
               "sizes.yaml",
+              "k3x09q",
               List.of(new ScenarioIndex.Axis("size", List.of("12", "100"))),
               List.of(
                   new ScenarioIndex.Cell(

@@ -20,11 +20,14 @@ import java.util.Map;
  * @param schema always {@value #SCHEMA}
  * @param name the scenario's name
  * @param file the scenario file it was run from
+ * @param runId the scenario run's id, in the queue names of cells whose workload names none ({@code
+ *     brokerbench-<runId>-cNNN}), kept so that a resumed run uses the same names; null in an index
+ *     written before runs had one
  * @param axes the axes, each with its values
  * @param cells the cells in order
  */
 public record ScenarioIndex(
-    String schema, String name, String file, List<Axis> axes, List<Cell> cells) {
+    String schema, String name, String file, String runId, List<Axis> axes, List<Cell> cells) {
 
   /** The schema identifier. */
   public static final String SCHEMA = "brokerbench-scenario/1";
@@ -95,7 +98,7 @@ public record ScenarioIndex(
   public ScenarioIndex withStatus(int cell, String status) {
     List<Cell> copy = new ArrayList<>(cells);
     copy.set(cell, copy.get(cell).withStatus(status));
-    return new ScenarioIndex(schema, name, file, axes, copy);
+    return new ScenarioIndex(schema, name, file, runId, axes, copy);
   }
 
   /** True when {@code dir} holds a scenario index. */

@@ -7,6 +7,7 @@ import io.brokerbench.Drivers;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.DriverProvider;
 import io.brokerbench.spi.OptionException;
+import io.brokerbench.workload.RunId;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadOption;
 import io.brokerbench.workload.WorkloadSpec;
@@ -31,19 +32,23 @@ import java.util.Map;
  */
 final class CellExpansion {
   private final Scenario scenario;
+  private final String runId;
   private final Map<String, DriverProvider> providers = new HashMap<>();
 
-  private CellExpansion(Scenario scenario) {
+  private CellExpansion(Scenario scenario, String runId) {
     this.scenario = scenario;
+    this.runId = runId;
   }
 
   /**
    * The scenario's cells.
    *
+   * @param runId the scenario run's id, naming the queue of cells that name none; null to leave it
+   *     unset
    * @throws ScenarioException for the first cell that cannot run
    */
-  static List<Cell> expand(Scenario scenario) {
-    return new CellExpansion(scenario).cells();
+  static List<Cell> expand(Scenario scenario, String runId) {
+    return new CellExpansion(scenario, runId).cells();
   }
 
   private List<Cell> cells() {
@@ -130,6 +135,9 @@ final class CellExpansion {
         options.add(new Setting(axis.name(), value.value(), value.position()));
       }
       spec = layer(spec, workload);
+    }
+    if (!spec.namesQueue() && runId != null) {
+      spec = spec.with(QUEUE, RunId.defaultQueue(runId));
     }
     if (scenario.freshQueues() && spec.namesQueue()) {
       spec = withOwnQueues(spec, number);

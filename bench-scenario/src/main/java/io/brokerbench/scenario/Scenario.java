@@ -105,11 +105,24 @@ public record Scenario(
 
   /**
    * The cells: the cartesian product of the axes' values (the first axis varying slowest) less the
-   * excluded combinations, each repeated {@link #repetitions} times.
+   * excluded combinations, each repeated {@link #repetitions} times. A cell whose workload names no
+   * queue leaves it unset, so that each workload made from it gets a queue of its own; a scenario
+   * run names them with {@link #cells(String)}.
    *
    * @throws ScenarioException when a cell's workload or driver options are not valid
    */
   public List<Cell> cells() {
-    return CellExpansion.expand(this);
+    return CellExpansion.expand(this, null);
+  }
+
+  /**
+   * The cells of the scenario run with this id: as {@link #cells()}, but a cell whose workload
+   * names no queue uses {@code brokerbench-<runId>}, with {@code -cNNN} added under {@link
+   * #freshQueues}, so that the run's cells never share a queue with another run's.
+   *
+   * @throws ScenarioException when a cell's workload or driver options are not valid
+   */
+  public List<Cell> cells(String runId) {
+    return CellExpansion.expand(this, runId);
   }
 }

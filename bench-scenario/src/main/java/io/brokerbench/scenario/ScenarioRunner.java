@@ -8,6 +8,7 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.threshold.Threshold;
+import io.brokerbench.workload.RunId;
 import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,7 +30,8 @@ import java.util.Locale;
  *
  * <p>A failed cell is recorded and the next one runs. {@link #interrupt()} (a Ctrl-C hook) ends the
  * current cell, which is recorded as interrupted, and runs no more. Running the same scenario into
- * the same directory again resumes: completed cells are kept, the others run.
+ * the same directory again resumes: completed cells are kept, the others run, on the same queues
+ * (the index keeps the run's id, which names the queues of cells whose workload names none).
  */
 public final class ScenarioRunner {
   private final Scenario scenario;
@@ -66,9 +68,13 @@ public final class ScenarioRunner {
    * @throws IOException when the index or a cell's files cannot be written
    */
   public ScenarioOutcome run() throws IOException {
-    List<Cell> cells = scenario.cells();
     Files.createDirectories(outputDir);
-    ScenarioIndex index = startingIndex(cells);
+    ScenarioIndex earlier =
+        Files.exists(outputDir.resolve(ScenarioIndex.FILE)) ? ScenarioIndex.read(outputDir) : null;
+    // A resumed run keeps its queue names; an index written before runs had an id gets one.
+    String runId = earlier != null && earlier.runId() != null ? earlier.runId() : RunId.random();
+    List<Cell> cells = scenario.cells(runId);
+    ScenarioIndex index = startingIndex(cells, runId, earlier);
     // Announced once the directory is known to be this scenario's: a refusal is then all there is.
     out.printf(
         Locale.ROOT, "scenario %s: %d cell(s) into %s%n", scenario.name(), cells.size(), outputDir);
@@ -166,7 +172,7 @@ public final class ScenarioRunner {
   }
 
   /** The index of the scenario with none of its cells run. */
-  private ScenarioIndex pending(List<Cell> cells) {
+  private ScenarioIndex pending(List<Cell> cells, String runId) {
     List<ScenarioIndex.Axis> axes =
         scenario.axes().stream().map(a -> new ScenarioIndex.Axis(a.name(), a.labels())).toList();
     List<ScenarioIndex.Cell> entries = new ArrayList<>();
@@ -181,15 +187,15 @@ public final class ScenarioRunner {
               ScenarioIndex.PENDING));
     }
     return new ScenarioIndex(
-        ScenarioIndex.SCHEMA, scenario.name(), scenario.file().toString(), axes, entries);
+        ScenarioIndex.SCHEMA, scenario.name(), scenario.file().toString(), runId, axes, entries);
   }
 
-  private ScenarioIndex startingIndex(List<Cell> cells) throws IOException {
-    ScenarioIndex fresh = pending(cells);
-    if (!Files.exists(outputDir.resolve(ScenarioIndex.FILE))) {
+  /** The index to start from: a fresh one, or the earlier run's (in the directory) resumed. */
+  private ScenarioIndex startingIndex(List<Cell> cells, String runId, ScenarioIndex earlier) {
+    ScenarioIndex fresh = pending(cells, runId);
+    if (earlier == null) {
       return fresh;
     }
-    ScenarioIndex earlier = ScenarioIndex.read(outputDir);
     List<String> ids = fresh.cells().stream().map(ScenarioIndex.Cell::id).toList();
     List<String> earlierIds = earlier.cells().stream().map(ScenarioIndex.Cell::id).toList();
     if (!earlier.name().equals(scenario.name()) || !earlierIds.equals(ids)) {

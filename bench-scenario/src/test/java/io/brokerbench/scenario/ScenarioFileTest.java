@@ -139,6 +139,22 @@ class ScenarioFileTest {
   }
 
   @Test
+  void aCellThatNamesNoQueueGetsTheRunsOwnWithItsNumber() throws IOException {
+    String[] lines = {"name: q", "driver: loopback", "axes: [{name: size, values: [1, 2]}]"};
+    assertThat(Scenario.load(file(lines)).cells("k3x09q"))
+        .extracting(c -> c.workload().valueOrDefault(WorkloadOption.QUEUE))
+        .containsExactly("brokerbench-k3x09q-c000", "brokerbench-k3x09q-c001");
+    assertThat(Scenario.load(file(lines)).cells())
+        .allSatisfy(c -> assertThat(c.workload().namesQueue()).isFalse());
+
+    String[] kept = java.util.Arrays.copyOf(lines, lines.length + 1);
+    kept[lines.length] = "fresh-queues: false";
+    assertThat(Scenario.load(file(kept)).cells("k3x09q"))
+        .extracting(c -> c.workload().valueOrDefault(WorkloadOption.QUEUE))
+        .containsExactly("brokerbench-k3x09q", "brokerbench-k3x09q");
+  }
+
+  @Test
   void aDriverAxisValueCarriesItsOwnOptionsAndWorkload() throws IOException {
     Scenario scenario =
         Scenario.load(

@@ -46,10 +46,14 @@ class ScenarioRunnerTest {
 
     assertThat(outcome.anyFailed()).isFalse();
     JsonNode index = new ObjectMapper().readTree(output.resolve("scenario.json").toFile());
+    String runId = index.get("runId").asText();
+    assertThat(runId).matches("[0-9a-z]{6}");
     assertThat(index.toString())
         .isEqualTo(
             "{\"schema\":\"brokerbench-scenario/1\",\"name\":\"capacities\",\"file\":\""
                 + file
+                + "\",\"runId\":\""
+                + runId
                 + "\",\"axes\":[{\"name\":\"queue-capacity\",\"values\":[\"1024\",\"4096\"]}],"
                 + "\"cells\":[{\"index\":0,\"id\":\"000-queue-capacity=1024\","
                 + "\"axes\":{\"queue-capacity\":\"1024\"},\"repetition\":0,"
@@ -57,10 +61,14 @@ class ScenarioRunnerTest {
                 + "{\"index\":1,\"id\":\"001-queue-capacity=4096\","
                 + "\"axes\":{\"queue-capacity\":\"4096\"},\"repetition\":0,"
                 + "\"dir\":\"cells/001-queue-capacity=4096\",\"status\":\"completed\"}]}");
-    for (String cell : new String[] {"000-queue-capacity=1024", "001-queue-capacity=4096"}) {
+    String[] cells = {"000-queue-capacity=1024", "001-queue-capacity=4096"};
+    for (int i = 0; i < cells.length; i++) {
+      String cell = cells[i];
       Path cellDir = output.resolve("cells").resolve(cell);
       RunResult result = JsonResult.read(cellDir.resolve("result.json"));
       assertThat(result.completed()).isTrue();
+      assertThat(result.workload().destinations())
+          .containsExactly("brokerbench-" + runId + "-c00" + i);
       assertThat(result.totals().counts().received()).isEqualTo(2000);
       assertThat(result.driver().options()).containsEntry("queue-capacity", cell.substring(19));
       assertThat(Files.readAllLines(cellDir.resolve("intervals.csv"))).isNotEmpty();
@@ -108,10 +116,29 @@ class ScenarioRunnerTest {
 
     assertThat(second.anyFailed()).isFalse();
     assertThat(second.results()).hasSize(1);
+    // Resumed on the queues the first run named, from the id its index keeps.
+    String runId = ScenarioIndex.read(output).runId();
+    assertThat(runId).isEqualTo(first.index().runId()).isNotNull();
+    assertThat(second.results().get(0).workload().destinations())
+        .containsExactly("brokerbench-" + runId + "-c001");
     assertThat(out.toString())
         .contains("resuming " + output + ": 1 of 2 cells completed already")
         .contains("cell 2/2: size=100")
         .doesNotContain("cell 1/2");
+  }
+
+  @Test
+  void twoRunsOfOneScenarioUseQueuesOfTheirOwn() throws IOException {
+    Path file = file("name: twice", "driver: loopback", "workload: {count: 100}");
+
+    ScenarioOutcome first = run(file, dir.resolve("first"));
+    ScenarioOutcome second = run(file, dir.resolve("second"));
+
+    assertThat(first.results().get(0).workload().destinations())
+        .singleElement()
+        .asString()
+        .matches("brokerbench-[0-9a-z]{6}-c000")
+        .isNotEqualTo(second.results().get(0).workload().destinations().get(0));
   }
 
   @Test
