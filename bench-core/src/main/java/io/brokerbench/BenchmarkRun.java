@@ -56,6 +56,7 @@ public final class BenchmarkRun {
   private final String commandLine;
   private final List<Threshold> thresholds;
   private final Instant startAt;
+  private final boolean refuseBusyQueues;
   private volatile Runner runner;
   // Done once interrupted: what a run opening its driver waits on beside the opening.
   private final CompletableFuture<Void> interruption = new CompletableFuture<>();
@@ -72,6 +73,7 @@ public final class BenchmarkRun {
     this.commandLine = b.commandLine;
     this.thresholds = List.copyOf(b.thresholds);
     this.startAt = b.startAt;
+    this.refuseBusyQueues = b.refuseBusyQueues;
   }
 
   /** A builder for a run of this workload. */
@@ -110,7 +112,17 @@ public final class BenchmarkRun {
         return stopped;
       }
       try {
-        r = new Runner(workload, shard, opened, clock, fanout, assembly, producerIdBase, startAt);
+        r =
+            new Runner(
+                workload,
+                shard,
+                opened,
+                clock,
+                fanout,
+                assembly,
+                producerIdBase,
+                startAt,
+                refuseBusyQueues);
         runner = r;
         if (interruption.isDone()) {
           r.interrupt();
@@ -272,6 +284,7 @@ public final class BenchmarkRun {
     private String commandLine;
     private final List<Threshold> thresholds = new ArrayList<>();
     private Instant startAt;
+    private boolean refuseBusyQueues;
 
     private Builder(Workload workload) {
       this.workload = Objects.requireNonNull(workload, "workload");
@@ -344,6 +357,18 @@ public final class BenchmarkRun {
             "start time " + startAt + " is more than an hour ahead: give a nearer one");
       }
       this.startAt = startAt;
+      return this;
+    }
+
+    /**
+     * Refuses, when {@code refuse}, a destination that has consumers not of this run when it starts
+     * (the run fails to set up, naming it), instead of warning {@link
+     * io.brokerbench.result.Warning#FOREIGN_CONSUMERS}: those consumers take a share of its
+     * messages, which the run counts as lost. Only drivers that can count a destination's consumers
+     * tell ({@link Driver#consumersOf}).
+     */
+    public Builder refuseBusyQueues(boolean refuse) {
+      this.refuseBusyQueues = refuse;
       return this;
     }
 

@@ -54,6 +54,15 @@ final class DriverRunCommand implements Callable<Integer> {
   List<String> asserts = new ArrayList<>();
 
   @CommandLine.Option(
+      names = "--refuse-busy-queue",
+      description =
+          "Refuse a queue that already has consumers not of this run (exit "
+              + ExitCodes.RUN_FAILED
+              + ") instead of warning FOREIGN_CONSUMERS: they would take a share of its messages,"
+              + " counted as lost.")
+  boolean refuseBusyQueue;
+
+  @CommandLine.Option(
       names = "--help",
       usageHelp = true,
       description = "Show this help, with the driver's own options.")
@@ -89,7 +98,8 @@ final class DriverRunCommand implements Callable<Integer> {
     BenchmarkRun.Builder builder =
         BenchmarkRun.builder(workload)
             .driver(provider.name(), driverOptions)
-            .commandLine(CommandLineText.masked(spec.commandLine(), provider));
+            .commandLine(CommandLineText.masked(spec.commandLine(), provider))
+            .refuseBusyQueues(refuseBusyQueue);
     shardOptions.configure(builder, shard, System::getenv);
     for (String text : asserts) {
       builder.threshold(Threshold.parse(text));

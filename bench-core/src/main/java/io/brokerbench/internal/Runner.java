@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,6 +42,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 
 /**
  * Runs one workload (or one shard of it) against one open driver: set-up, warm-up, measurement,
@@ -73,6 +75,8 @@ public final class Runner {
   private final FlowControlLog flowControl;
   private final ConnectionLossLog losses;
   private Warning depthUnknown;
+  private final boolean refuseBusyQueues;
+  private Warning foreignConsumers;
   private final Set<Integer> reconnectingConsumers = ConcurrentHashMap.newKeySet();
   private ExecutorService reconnector;
   // Per consumer, written by its one reconnecting thread at a time (reconnectingConsumers).
@@ -97,6 +101,8 @@ public final class Runner {
    *     plus the global producer index (wrapping at 65536)
    * @param startAt when sending starts (shards of one workload share it), or null for the next
    *     interval boundary
+   * @param refuseBusyQueues fail the set-up when a destination has consumers not of this run,
+   *     rather than warn of them
    */
   public Runner(
       Workload workload,
@@ -106,7 +112,8 @@ public final class Runner {
       SinkFanout sinks,
       ResultAssembly assembly,
       int producerIdBase,
-      Instant startAt) {
+      Instant startAt,
+      boolean refuseBusyQueues) {
     shard.check(workload);
     this.workload = workload;
     this.shard = shard;
@@ -116,6 +123,7 @@ public final class Runner {
     this.assembly = assembly;
     this.producerIdBase = producerIdBase;
     this.startAt = startAt;
+    this.refuseBusyQueues = refuseBusyQueues;
     this.recorders =
         new RunRecorders(
             workload.producers()
@@ -162,6 +170,8 @@ public final class Runner {
       for (String name : workload.destinations().names()) {
         destinations.add(new DestinationSpec(name, workload.persistent()));
       }
+      // Before declaring: a queue refused is then not one the run declared, and deletes at its end.
+      checkForeignConsumers();
       driver.declare(destinations);
     }
     try {
@@ -185,6 +195,73 @@ public final class Runner {
       closeAll();
       closeIdleConnections();
     }
+  }
+
+  /**
+   * Asks the driver for the consumers already on each destination that producers and consumers of
+   * the whole workload share: another client's consumers there take a share of the run's messages,
+   * which the run would count as lost. Consumers of this workload's other shards may be there
+   * already, and are not foreign. Said now (a notice, and {@link Warning#FOREIGN_CONSUMERS} in the
+   * result), or refused with {@code refuseBusyQueues}.
+   *
+   * @throws DriverException when asking failed, or a destination is refused
+   */
+  private void checkForeignConsumers() throws DriverException {
+    List<String> names = workload.destinations().names();
+    Map<String, Integer> busy = new LinkedHashMap<>();
+    for (int d = 0; d < names.size(); d++) {
+      int everywhere = globalCount(shard.totalConsumers(), d);
+      if (everywhere == 0 || globalCount(shard.totalProducers(), d) == 0) {
+        continue;
+      }
+      int here = 0;
+      for (int j = 0; j < workload.consumers(); j++) {
+        here += destinationOfConsumer(j) == d ? 1 : 0;
+      }
+      int existing = driver.consumersOf(names.get(d));
+      int foreign = existing - (everywhere - here);
+      if (foreign > 0) {
+        busy.put(names.get(d), foreign);
+      }
+    }
+    if (busy.isEmpty()) {
+      return;
+    }
+    String which =
+        busy.size() == 1
+            ? "queue '"
+                + busy.keySet().iterator().next()
+                + "' already has "
+                + busy.values().iterator().next()
+                + " consumer(s) not of this run"
+            : busy.size()
+                + " queues already have consumers not of this run ("
+                + busy.entrySet().stream()
+                    .map(e -> "'" + e.getKey() + "': " + e.getValue())
+                    .collect(Collectors.joining(", "))
+                + ")";
+    if (refuseBusyQueues) {
+      throw new DriverException(
+          which + " (--refuse-busy-queue): use a queue of its own, or stop those consumers");
+    }
+    foreignConsumers =
+        new Warning(
+            Warning.FOREIGN_CONSUMERS,
+            "FOREIGN_CONSUMERS: "
+                + which
+                + ": their share of "
+                + (busy.size() == 1 ? "its" : "their")
+                + " messages will count as lost (use a queue of its own, or"
+                + " --refuse-busy-queue)");
+    sinks.each(sink -> sink.notice(foreignConsumers.message()));
+  }
+
+  /**
+   * How many of {@code total} producers or consumers, dealt round the destinations, get {@code d}.
+   */
+  private int globalCount(int total, int d) {
+    int count = workload.destinations().count();
+    return d < total ? (total - 1 - d) / count + 1 : 0;
   }
 
   /** Closes the idle connections, once: at the end of measuring, or when set-up failed. */
@@ -775,12 +852,16 @@ public final class Runner {
   }
 
   /**
-   * The warnings of the run's end: report sinks that failed, a broker not asked for its depth, and
-   * out-of-order arrivals the broker's partial order explains (competing consumers explain them
-   * otherwise, in {@link io.brokerbench.result.RunWarnings}).
+   * The warnings of the run's end: report sinks that failed, consumers not of this run found at its
+   * start, a broker not asked for its depth, and out-of-order arrivals the broker's partial order
+   * explains (competing consumers explain them otherwise, in {@link
+   * io.brokerbench.result.RunWarnings}).
    */
   private List<Warning> moreWarnings(IntegrityCounts integrity) {
     List<Warning> warnings = new ArrayList<>(sinks.failures());
+    if (foreignConsumers != null) {
+      warnings.add(foreignConsumers);
+    }
     if (depthUnknown != null) {
       warnings.add(depthUnknown);
     }

@@ -55,6 +55,7 @@ public final class ResultMerge {
   private ConnectionsResult connections = ConnectionsResult.NONE;
   private ConnectionLosses connectionLosses = ConnectionLosses.NONE;
   private final List<Warning> depthUnknown = new ArrayList<>();
+  private final List<Warning> foreignConsumers = new ArrayList<>();
   private RequestReplyCounts requestReply = RequestReplyCounts.NONE;
   private final List<BacklogResult> backlogs = new ArrayList<>();
   // Per shard with a backlog: when it started sending and when its consumers started, epoch ms.
@@ -147,6 +148,10 @@ public final class ResultMerge {
         String why = w.message().substring(w.message().indexOf(':') + 1).trim();
         depthUnknown.add(new Warning(Warning.DEPTH_UNKNOWN, "DEPTH_UNKNOWN: in a shard, " + why));
       }
+      // Found by a shard at its start, not recomputed from counts: kept, once each.
+      if (w.code().equals(Warning.FOREIGN_CONSUMERS) && !foreignConsumers.contains(w)) {
+        foreignConsumers.add(w);
+      }
     }
     return this;
   }
@@ -188,6 +193,7 @@ public final class ResultMerge {
     if (!missing.isEmpty()) {
       warnings.add(missingShardsWarning(missing, first.shard().count()));
     }
+    warnings.addAll(foreignConsumers);
     Shard shard = first.shard();
     return new RunResult(
         RunResult.SCHEMA,

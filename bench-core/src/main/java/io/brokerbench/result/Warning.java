@@ -28,6 +28,12 @@ public record Warning(String code, String message) {
   /** Messages were received that no producer of the run sent. */
   public static final String FOREIGN = "FOREIGN";
 
+  /**
+   * A destination had consumers not of this run when it started: they take a share of its messages,
+   * which the run counts as lost.
+   */
+  public static final String FOREIGN_CONSUMERS = "FOREIGN_CONSUMERS";
+
   /** Messages were sent and never settled by the broker. */
   public static final String UNCONFIRMED = "UNCONFIRMED";
 

@@ -65,6 +65,11 @@ public class DelegatingDriver implements Driver {
   }
 
   @Override
+  public int consumersOf(String destination) throws DriverException {
+    return delegate.consumersOf(destination);
+  }
+
+  @Override
   public long messagesWaiting(String destination) throws DriverException {
     return delegate.messagesWaiting(destination);
   }

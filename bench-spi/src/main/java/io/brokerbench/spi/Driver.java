@@ -14,6 +14,22 @@ public interface Driver extends AutoCloseable {
   DriverDescription description();
 
   /**
+   * Consumers the broker counts on a destination now. The run asks before it {@linkplain #declare
+   * declares} its destinations and starts its own consumers: consumers already there are another
+   * client's, which would take a share of the run's messages, counted as lost; the run warns of
+   * them or refuses the destination. A driver that cannot ask returns -1 (the default), and the run
+   * says nothing: the amqp10 and rocketmq drivers do not ask (AMQP 1.0 has no such count; a
+   * RocketMQ topic's consumer groups are another matter).
+   *
+   * @param destination a destination name as the run will give it to {@link #declare}
+   * @return the consumers, 0 when the destination does not exist yet, or -1 when not known
+   * @throws DriverException when asking failed
+   */
+  default int consumersOf(String destination) throws DriverException {
+    return -1;
+  }
+
+  /**
    * Makes sure the destinations exist (declaring them, or checking predeclared ones).
    *
    * @throws DriverException when a destination cannot be declared or is missing, naming it
