@@ -1,15 +1,18 @@
 package io.brokerbench.amqp091;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultSaslConfig;
+import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.TrustEverythingTrustManager;
 import com.rabbitmq.client.impl.ClientVersion;
 import io.brokerbench.amqp091.Amqp091Config.Placement;
 import io.brokerbench.amqp091.Amqp091Config.ReplyTo;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.rabbitmq.BrokerMemoryReader;
+import io.brokerbench.rabbitmq.BrokerReplies;
 import io.brokerbench.rabbitmq.QueueDeclaration;
 import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.rabbitmq.StreamOffset;
@@ -584,6 +587,29 @@ public final class Amqp091Driver implements Driver {
    */
   int negotiatedHeartbeatSeconds() {
     return admin.getHeartbeat();
+  }
+
+  /**
+   * The queue's consumers, from a passive declare's answer; 0 for a queue that does not exist yet,
+   * -1 for exclusive queues, which no other connection can see or use.
+   */
+  @Override
+  public synchronized int consumersOf(String destination) throws DriverException {
+    if (config.exclusive()) {
+      return -1;
+    }
+    try {
+      return adminChannel().queueDeclarePassive(destination).getConsumerCount();
+    } catch (IOException | RuntimeException e) {
+      ShutdownSignalException shutdown = BrokerReplies.shutdownCause(e);
+      if (shutdown != null
+          && !shutdown.isHardError()
+          && BrokerReplies.replyCode(shutdown) == AMQP.NOT_FOUND) {
+        // The broker closed the channel with its answer; adminChannel() opens another.
+        return 0;
+      }
+      throw Amqp091Errors.operationFailed("count the consumers of queue '" + destination + "'", e);
+    }
   }
 
   /**
