@@ -114,7 +114,7 @@ public final class WorkloadOption<T> {
 
   /**
    * The queue or topic, when there is one. No default value: a workload that names none gets a
-   * queue of its own, {@link RunId#defaultQueue brokerbench-<run id>}.
+   * queue of its own, {@code brokerbench-<run id>} ({@link RunId#defaultQueue}).
    */
   public static final WorkloadOption<String> QUEUE =
       new WorkloadOption<>("queue", List.of("destination"), String::trim, null);
