@@ -591,11 +591,13 @@ public final class Amqp091Driver implements Driver {
 
   /**
    * The queue's consumers, from a passive declare's answer; 0 for a queue that does not exist yet,
-   * -1 for exclusive queues, which no other connection can see or use.
+   * -1 for exclusive queues, which no other connection can see or use, and on the embedded broker.
    */
   @Override
   public synchronized int consumersOf(String destination) throws DriverException {
-    if (config.exclusive()) {
+    // The embedded broker is this run's own, and its passive declare creates the queue (its node
+    // auto-creation policy), which the run's own declare would then find with other arguments.
+    if (config.exclusive() || embedded != null) {
       return -1;
     }
     try {
