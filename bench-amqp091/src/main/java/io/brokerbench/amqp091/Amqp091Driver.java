@@ -591,13 +591,16 @@ public final class Amqp091Driver implements Driver {
 
   /**
    * The queue's consumers, from a passive declare's answer; 0 for a queue that does not exist yet,
-   * -1 for exclusive queues, which no other connection can see or use, and on the embedded broker.
+   * -1 for exclusive queues, which no other connection can see or use, and on brokers other than
+   * RabbitMQ.
    */
   @Override
   public synchronized int consumersOf(String destination) throws DriverException {
-    // The embedded broker is this run's own, and its passive declare creates the queue (its node
-    // auto-creation policy), which the run's own declare would then find with other arguments.
-    if (config.exclusive() || embedded != null) {
+    // Only RabbitMQ is asked: Qpid Broker-J (the embedded broker among others) creates the queue
+    // a passive declare names (its node auto-creation policy), which the run's own declare would
+    // then find with other arguments.
+    if (config.exclusive()
+        || !"RabbitMQ".equals(text(admin.getServerProperties().get("product")))) {
       return -1;
     }
     try {
