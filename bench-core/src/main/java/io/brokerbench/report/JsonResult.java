@@ -50,22 +50,7 @@ public final class JsonResult implements ReportSink {
    *     is not JSON, is not a result of schema {@value RunResult#SCHEMA}, or does not bind to one
    */
   public static RunResult read(Path file) throws IOException {
-    String text;
-    try {
-      text = Files.readString(file);
-    } catch (NoSuchFileException e) {
-      throw new IOException(file + ": no such file", e);
-    } catch (AccessDeniedException e) {
-      throw new IOException(file + ": permission denied", e);
-    } catch (IOException e) {
-      throw new IOException(file + ": cannot be read (" + e.getMessage() + ")", e);
-    }
-    JsonNode tree;
-    try {
-      tree = MAPPER.readTree(text);
-    } catch (JsonProcessingException e) {
-      throw new IOException(file + " is not JSON: " + oneLine(e), e);
-    }
+    JsonNode tree = tree(file);
     String schema = tree.path("schema").asText("");
     if (!RunResult.SCHEMA.equals(schema)) {
       throw new IOException(
@@ -82,8 +67,32 @@ public final class JsonResult implements ReportSink {
     }
   }
 
+  /**
+   * The JSON tree of a result file (a run's, a scenario's index, a comparison's).
+   *
+   * @throws IOException with a one-line message naming the file when it is missing or unreadable,
+   *     or is not JSON
+   */
+  public static JsonNode tree(Path file) throws IOException {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new IOException(file + ": no such file", e);
+    } catch (AccessDeniedException e) {
+      throw new IOException(file + ": permission denied", e);
+    } catch (IOException e) {
+      throw new IOException(file + ": cannot be read (" + e.getMessage() + ")", e);
+    }
+    try {
+      return MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new IOException(file + " is not JSON: " + oneLine(e), e);
+    }
+  }
+
   /** Jackson's message without the location block it appends on further lines. */
-  private static String oneLine(Exception e) {
+  public static String oneLine(Exception e) {
     String message =
         e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
     return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse("");

@@ -2,6 +2,7 @@ package io.brokerbench.htmlreport;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.ScenarioIndex;
 import java.nio.file.Path;
 
@@ -36,7 +37,7 @@ final class ScenarioFile {
       return JsonFiles.MAPPER.treeToValue(tree, ScenarioIndex.class);
     } catch (JsonProcessingException | IllegalArgumentException e) {
       throw new ReportInputException(
-          file + " is not a valid " + SCHEMA + " scenario: " + JsonFiles.oneLine(e), e);
+          file + " is not a valid " + SCHEMA + " scenario: " + JsonResult.oneLine(e), e);
     }
   }
 }
