@@ -104,6 +104,11 @@ final class BenchProcess {
     return process.exitValue();
   }
 
+  /** Whether the jar is still running. */
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
   /** When the process ended ({@link System#nanoTime()}), once {@link #waitFor} returned. */
   long endNanos() {
     return endNanos;
