@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -106,7 +107,7 @@ class InterruptTest {
   }
 
   private static LoopbackOptions inline() {
-    return new LoopbackOptions(true, 1 << 16, 0, 0, 0, 0, -1, Duration.ZERO);
+    return LoopbackOptions.parse(Map.of("inline", "true"));
   }
 
   /**

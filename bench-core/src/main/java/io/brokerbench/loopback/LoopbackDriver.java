@@ -21,7 +21,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The in-memory broker. Construct it directly to inject a clock (for the stall fault):
+ * The in-memory broker. Construct it directly to inject a clock (which times the stall, the freeze
+ * and the kill's outage):
  *
  * <pre>{@code
  * Driver driver = new LoopbackDriver(LoopbackOptions.DEFAULTS, NanoClock.system());
@@ -30,13 +31,22 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class LoopbackDriver implements Driver {
   private final LoopbackOptions options;
   private final NanoClock clock;
+  private final BrokerIncidents incidents;
   private final Map<String, LoopbackQueue> queues = new ConcurrentHashMap<>();
   private final Map<Integer, ReplyListener> requesters = new ConcurrentHashMap<>();
 
-  /** A loopback broker with these options; the clock times the stall fault. */
+  /** A loopback broker with these options; the clock times the stall, freeze and outage. */
   public LoopbackDriver(LoopbackOptions options, NanoClock clock) {
     this.options = options;
     this.clock = clock;
+    this.incidents =
+        new BrokerIncidents(
+            options,
+            clock,
+            () -> {
+              DriverException lost = new DriverException(BrokerIncidents.KILLED);
+              queues.values().forEach(q -> q.dropSubscribers(lost));
+            });
   }
 
   @Override
@@ -62,13 +72,15 @@ public final class LoopbackDriver implements Driver {
 
   @Override
   public Producer createProducer(ProducerSpec spec, SendListener listener) throws DriverException {
-    return new LoopbackProducer(queue(spec.destination()), options, clock, listener);
+    LoopbackQueue queue = queue(spec.destination());
+    return new LoopbackProducer(queue, options, clock, incidents, incidents.connect(), listener);
   }
 
   @Override
   public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
     LoopbackQueue queue = queue(spec.destination());
+    incidents.connect();
     queue.subscribe(listener);
     return () -> queue.unsubscribe(listener);
   }
@@ -136,6 +148,14 @@ public final class LoopbackDriver implements Driver {
       @Override
       public void close() {}
     };
+  }
+
+  /**
+   * The destination's depth, so that a run that ends with messages queued does not call them lost.
+   */
+  @Override
+  public long messagesWaiting(String destination) throws DriverException {
+    return queue(destination).waiting();
   }
 
   @Override

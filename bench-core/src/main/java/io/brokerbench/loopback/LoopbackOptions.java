@@ -18,6 +18,15 @@ import java.util.Map;
  *     still delivered once); 0 = never
  * @param stallAfter the send of this message number (per producer) stalls; -1 = never
  * @param stall how long that send stalls
+ * @param refuseEvery refuse every n-th message of each producer (nacked, never delivered); 0 =
+ *     never
+ * @param freezeAfter the broker freezes when a producer sends this message number (counted from 0):
+ *     every send in the freeze waits for its end; -1 = never
+ * @param freeze how long the freeze lasts, on the driver's clock
+ * @param killAfter the broker dies when a producer sends this message number (counted from 0):
+ *     every connection is lost; -1 = never
+ * @param down how long the killed broker refuses connections, on the driver's clock; its queues and
+ *     their messages survive, as durable ones do
  */
 public record LoopbackOptions(
     boolean inline,
@@ -27,7 +36,12 @@ public record LoopbackOptions(
     long reorderEvery,
     long retryEvery,
     long stallAfter,
-    Duration stall) {
+    Duration stall,
+    long refuseEvery,
+    Duration freezeAt,
+    Duration freeze,
+    long killAfter,
+    Duration down) {
 
   static final DeclaredOption<Boolean> INLINE =
       DeclaredOption.flag("inline", "deliver on the producer's thread (deterministic, for tests)");
@@ -47,14 +61,27 @@ public record LoopbackOptions(
   static final DeclaredOption<Long> RETRY_EVERY =
       everyNth("retry-every", "report a retried send every n-th message (0: never)");
   static final DeclaredOption<Long> STALL_AFTER =
-      DeclaredOption.wholeNumber(
-          "stall-after",
-          "message number whose send stalls once (-1: none)",
-          -1,
-          -1,
-          Long.MAX_VALUE);
+      messageNumber("stall-after", "message number whose send stalls once (-1: none)");
   static final DeclaredOption<Duration> STALL =
       DeclaredOption.millis("stall-ms", "how long that send stalls, milliseconds", 0, 0, 3_600_000);
+  static final DeclaredOption<Long> REFUSE_EVERY =
+      everyNth("refuse-every", "refuse (nack) every n-th message (0: never)");
+  static final DeclaredOption<Duration> FREEZE_AT =
+      DeclaredOption.millis(
+          "freeze-at-ms", "when the broker freezes, milliseconds after it opened", 0, 0, 3_600_000);
+  static final DeclaredOption<Duration> FREEZE =
+      DeclaredOption.millis(
+          "freeze-ms", "how long the freeze lasts, milliseconds (0: never)", 0, 0, 3_600_000);
+  static final DeclaredOption<Long> KILL_AFTER =
+      messageNumber(
+          "kill-after", "the broker dies at this message number, dropping connections (-1: never)");
+  static final DeclaredOption<Duration> DOWN =
+      DeclaredOption.millis(
+          "down-ms",
+          "how long the killed broker refuses connections, milliseconds",
+          0,
+          0,
+          3_600_000);
 
   /** The options as the driver declares them. */
   static final DeclaredOptions OPTIONS =
@@ -66,13 +93,22 @@ public record LoopbackOptions(
           REORDER_EVERY,
           RETRY_EVERY,
           STALL_AFTER,
-          STALL);
+          STALL,
+          REFUSE_EVERY,
+          FREEZE_AT,
+          FREEZE,
+          KILL_AFTER,
+          DOWN);
 
   /** Defaults: a delivery thread, 65536 messages per destination, no faults. */
   public static final LoopbackOptions DEFAULTS = parse(Map.of());
 
   private static DeclaredOption<Long> everyNth(String name, String description) {
     return DeclaredOption.wholeNumber(name, description, 0, 0, Long.MAX_VALUE);
+  }
+
+  private static DeclaredOption<Long> messageNumber(String name, String description) {
+    return DeclaredOption.wholeNumber(name, description, -1, -1, Long.MAX_VALUE);
   }
 
   private static int powerOfTwo(String text) {
@@ -89,11 +125,12 @@ public record LoopbackOptions(
   }
 
   /**
-   * Parses option values given by name.
+   * Parses option values given by name, as on the command line without the dashes: {@code
+   * Map.of("inline", "true", "freeze-after", "5000", "freeze-ms", "100")}.
    *
    * @throws OptionException naming the first invalid option
    */
-  static LoopbackOptions parse(Map<String, String> options) {
+  public static LoopbackOptions parse(Map<String, String> options) {
     return new LoopbackOptions(
         INLINE.from(options),
         QUEUE_CAPACITY.from(options),
@@ -102,7 +139,12 @@ public record LoopbackOptions(
         REORDER_EVERY.from(options),
         RETRY_EVERY.from(options),
         STALL_AFTER.from(options),
-        STALL.from(options));
+        STALL.from(options),
+        REFUSE_EVERY.from(options),
+        FREEZE_AT.from(options),
+        FREEZE.from(options),
+        KILL_AFTER.from(options),
+        DOWN.from(options));
   }
 
   static boolean every(long n, long sequence) {

@@ -7,20 +7,35 @@ import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
 
-/** Sends into a {@link LoopbackQueue}, injecting the configured faults, and confirms at once. */
+/**
+ * Sends into a {@link LoopbackQueue}, injecting the configured faults, and confirms (or refuses) at
+ * once.
+ */
 final class LoopbackProducer implements Producer {
   private final LoopbackQueue queue;
   private final LoopbackOptions options;
   private final NanoClock clock;
+  private final BrokerIncidents incidents;
+  private final int connection;
   private final SendListener listener;
   private final byte[] held = new byte[OutgoingMessage.STAMP_BYTES];
   private boolean holding;
 
+  /**
+   * @param connection the incarnation of the broker this producer connected to
+   */
   LoopbackProducer(
-      LoopbackQueue queue, LoopbackOptions options, NanoClock clock, SendListener listener) {
+      LoopbackQueue queue,
+      LoopbackOptions options,
+      NanoClock clock,
+      BrokerIncidents incidents,
+      int connection,
+      SendListener listener) {
     this.queue = queue;
     this.options = options;
     this.clock = clock;
+    this.incidents = incidents;
+    this.connection = connection;
     this.listener = listener;
   }
 
@@ -29,6 +44,11 @@ final class LoopbackProducer implements Producer {
     long sequence = message.sequence();
     if (sequence == options.stallAfter()) {
       stall();
+    }
+    incidents.beforeSend(sequence, connection);
+    if (LoopbackOptions.every(options.refuseEvery(), sequence)) {
+      listener.onConfirm(sequence, false, SendOutcome.REJECTED);
+      return true;
     }
     byte[] stamp = message.stamp();
     if (LoopbackOptions.every(options.dropEvery(), sequence)) {

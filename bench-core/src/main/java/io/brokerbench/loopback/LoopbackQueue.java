@@ -1,6 +1,7 @@
 package io.brokerbench.loopback;
 
 import io.brokerbench.spi.DeliveryListener;
+import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
@@ -120,6 +121,23 @@ final class LoopbackQueue {
   synchronized void unsubscribe(DeliveryListener listener) {
     subscribers =
         Arrays.stream(subscribers).filter(l -> l != listener).toArray(DeliveryListener[]::new);
+  }
+
+  /** Messages taken and not yet delivered: the ring's depth, 0 when delivering inline. */
+  long waiting() {
+    return tail.get() - head.get();
+  }
+
+  /** Unsubscribes every consumer, telling each its connection is lost. */
+  void dropSubscribers(DriverException lost) {
+    DeliveryListener[] dropped;
+    synchronized (this) {
+      dropped = subscribers;
+      subscribers = new DeliveryListener[0];
+    }
+    for (DeliveryListener listener : dropped) {
+      listener.onFailure(lost);
+    }
   }
 
   void stop() {

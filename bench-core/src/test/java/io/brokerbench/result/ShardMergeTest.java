@@ -22,6 +22,7 @@ import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -58,7 +59,15 @@ class ShardMergeTest {
   /** Faults at fixed sequence numbers and a stall, so every count and latency is known. */
   private static LoopbackDriver loopback(NanoClock clock) {
     return new LoopbackDriver(
-        new LoopbackOptions(true, 1 << 16, 97, 89, 83, 0, 500, Duration.ofMillis(50)), clock);
+        LoopbackOptions.parse(
+            Map.of(
+                "inline", "true",
+                "drop-every", "97",
+                "duplicate-every", "89",
+                "reorder-every", "83",
+                "stall-after", "500",
+                "stall-ms", "50")),
+        clock);
   }
 
   private static NanoClock clock() {
