@@ -502,11 +502,11 @@ class BenchCommandTest {
   }
 
   @Test
-  void theReadmesUsageBlockNamesEveryCommand() throws Exception {
-    String readme = Files.readString(Path.of("../README.md"));
-    int start = readme.indexOf("## Usage\n\n```\n");
+  void theUsageBlockOfTheDocsNamesEveryCommand() throws Exception {
+    String page = Files.readString(Path.of("../docs/usage.md"));
+    int start = page.indexOf("## Usage\n\n```\n");
     assertThat(start).isNotNegative();
-    String usage = readme.substring(start, readme.indexOf("```\n", start + 12));
+    String usage = page.substring(start, page.indexOf("```\n", start + 12));
 
     for (String name : BenchCommand.commandLine().getSubcommands().keySet()) {
       assertThat(usage).containsPattern("bench " + name + "\\s");

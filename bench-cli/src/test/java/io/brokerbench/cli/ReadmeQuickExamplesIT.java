@@ -18,19 +18,22 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The README's PerfTest example, read from README.md and run as a new user runs it against a fresh
- * local RabbitMQ: it must work without anything declared beforehand. Only its length and queue name
- * are changed for the test (1,000,000 messages to 2,000, {@code q1} to a name of its own).
+ * The PerfTest example, read from README.md's recipes and from the Quick examples of docs/usage.md
+ * (the two must say the same) and run as a new user runs it against a fresh local RabbitMQ: it must
+ * work without anything declared beforehand. Only its length and queue name are changed for the
+ * test (1,000,000 messages to 2,000, {@code q1} to a name of its own).
  */
 class ReadmeQuickExamplesIT {
   private static final Path README = Path.of("..", "README.md");
+  private static final Path USAGE = Path.of("..", "docs", "usage.md");
   private final StringWriter out = new StringWriter();
   private final StringWriter err = new StringWriter();
 
-  /** The commands of the README's "Quick examples" block, continuation lines joined. */
-  private static List<String> quickExamples() throws IOException {
-    String text = Files.readString(README);
-    int section = text.indexOf("## Quick examples");
+  /** The commands of the first sh block of a page's section, continuation lines joined. */
+  private static List<String> commands(Path page, String heading) throws IOException {
+    String text = Files.readString(page);
+    int section = text.indexOf("\n" + heading + "\n");
+    assertThat(section).as("%s in %s", heading, page).isNotNegative();
     int start = text.indexOf("```sh\n", section) + "```sh\n".length();
     String block = text.substring(start, text.indexOf("```", start));
     List<String> commands = new ArrayList<>();
@@ -51,14 +54,20 @@ class ReadmeQuickExamplesIT {
     return commands;
   }
 
+  private static String perfTestLine(Path page, String heading) throws IOException {
+    return commands(page, heading).stream()
+        .filter(c -> c.contains(" -u q1 "))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no PerfTest line in " + page + "'s " + heading));
+  }
+
   @Test
   void thePerfTestLineRunsOnAFreshBroker() throws IOException {
     RequiredBroker.require(answers(5672), "RabbitMQ at 127.0.0.1:5672");
-    String example =
-        quickExamples().stream()
-            .filter(c -> c.contains(" -u q1 "))
-            .findFirst()
-            .orElseThrow(() -> new AssertionError("no PerfTest line in README's Quick examples"));
+    String example = perfTestLine(README, "## Recipes");
+    assertThat(example)
+        .as("the README's PerfTest recipe and the Quick examples of docs/usage.md")
+        .isEqualTo(perfTestLine(USAGE, "## Quick examples"));
     String queue =
         "bb-readme-"
             + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36)
