@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,10 +23,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every relative link of README.md and docs/*.md leads somewhere: to a file or directory of the
- * repository and, with a {@code #fragment}, to a heading of that Markdown file, named by GitHub's
- * rule (lowercase, punctuation dropped, spaces to '-', repeated headings numbered). The README is
- * short and the manual is in docs/, so a moved section must not leave a link behind.
+ * Every relative link of README.md, docs/*.md (and the repository's other Markdown files) leads
+ * somewhere: to a file or directory of the repository and, with a {@code #fragment}, to a heading
+ * of that Markdown file, named by GitHub's rule (lowercase, punctuation dropped, spaces to '-',
+ * repeated headings numbered). The README is short and the manual is in docs/, so a moved section
+ * must not leave a link behind.
  */
 class DocsLinksTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -31,13 +36,41 @@ class DocsLinksTest {
   private static final Pattern HEADING = Pattern.compile("^ {0,3}(#{1,6})\\s+(.*?)\\s*#*\\s*$");
   private static final Pattern SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:");
 
-  private static List<Path> pages() throws IOException {
-    List<Path> pages = new ArrayList<>();
-    pages.add(ROOT.resolve("README.md"));
+  /** The pages of docs/. */
+  private static List<Path> docs() throws IOException {
     try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
-      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+      return docs.filter(p -> p.toString().endsWith(".md")).sorted().toList();
     }
-    return pages;
+  }
+
+  /** README.md, docs/*.md and every other Markdown file of the repository (not under target/). */
+  private static List<Path> pages() throws IOException {
+    Set<Path> pages = new LinkedHashSet<>();
+    pages.add(ROOT.resolve("README.md"));
+    pages.addAll(docs());
+    Files.walkFileTree(
+        ROOT,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+            String name = dir.getFileName().toString();
+            return !dir.equals(ROOT)
+                    && (name.startsWith(".")
+                        || name.equals("target")
+                        || name.equals("node_modules"))
+                ? FileVisitResult.SKIP_SUBTREE
+                : FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+            if (file.toString().endsWith(".md")) {
+              pages.add(file);
+            }
+            return FileVisitResult.CONTINUE;
+          }
+        });
+    return new ArrayList<>(pages);
   }
 
   /** The lines of a Markdown file outside fenced code blocks, with code spans removed. */
@@ -115,6 +148,7 @@ class DocsLinksTest {
 
   @Test
   void everyRelativeLinkOfTheReadmeAndDocsResolves() throws IOException {
+    assertThat(pages()).contains(ROOT.resolve("deploy/kubernetes/README.md"));
     List<String> broken = new ArrayList<>();
     int links = 0;
     for (Path page : pages()) {
@@ -151,7 +185,7 @@ class DocsLinksTest {
   @Test
   void theReadmeLinksEveryPageOfDocs() throws IOException {
     String readme = Files.readString(ROOT.resolve("README.md"));
-    for (Path page : pages().subList(1, pages().size())) {
+    for (Path page : docs()) {
       assertThat(readme).contains("](docs/" + page.getFileName() + ")");
     }
   }
