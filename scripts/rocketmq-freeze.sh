@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Freezes a RocketMQ name server and broker (in a JVM of their own, SIGSTOP) under a bench run, by
-# hand: the experiment behind the RocketMQ fault figures in README.md. Needs a built tree
+# hand: the experiment behind the RocketMQ fault figures in docs/usage.md. Needs a built tree
 # (./mvnw install): it runs bench-cli's test class RocketMqProcess and the CLI jar.
 #   scripts/rocketmq-freeze.sh FREEZE_S AT_S DURATION RATE OUTDIR [more bench options]
 #   scripts/rocketmq-freeze.sh 40 10 80s 1000 /tmp/freeze40 --send-timeout-ms 3000 -c 100

@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The embedding example of README.md, compiled and run: keep the two identical. */
+/** The embedding example of docs/embedding.md, compiled and run: keep the two identical. */
 class EmbeddingExampleTest {
   @Test
   void brokerKeepsUpWithTwoThousandMessagesPerSecond() throws Exception {

@@ -170,11 +170,11 @@ class RocketMqFaultsIT {
 
   /**
    * RocketMQ's client finds a restarted broker again by itself, so even the default {@code
-   * --on-connection-loss fail} rides through (as the README says; the driver has no connection of
-   * its own to lose, and {@code reconnect} changes nothing): the run goes on to its end, the sends
-   * of the outage fail and are counted so, sends are confirmed again once the broker is back, and
-   * nothing the broker took is lost. The restart (a graceful broker shutdown, 3 s down, start on
-   * the same port and store, ready for a send) takes about 20 s here, so the run lasts 40 s.
+   * --on-connection-loss fail} rides through (as docs/usage.md says; the driver has no connection
+   * of its own to lose, and {@code reconnect} changes nothing): the run goes on to its end, the
+   * sends of the outage fail and are counted so, sends are confirmed again once the broker is back,
+   * and nothing the broker took is lost. The restart (a graceful broker shutdown, 3 s down, start
+   * on the same port and store, ready for a send) takes about 20 s here, so the run lasts 40 s.
    */
   @Test
   void aBrokerRestartedMidRunCostsTheSendsOfTheOutageAndTheRunGoesOn() throws Exception {

@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * Everything a run measured. Written as JSON by {@link io.brokerbench.report.JsonResult}; the field
  * names are the schema {@value #SCHEMA}, published as a JSON Schema in {@code
- * docs/brokerbench-result-2.schema.json} and documented in README.md ("Result files").
+ * io/brokerbench/result/brokerbench-result-2.schema.json} (bench-core's resources) and documented
+ * in docs/results.md ("Result files").
  *
  * <p>Example of asserting on a result in a test:
  *
