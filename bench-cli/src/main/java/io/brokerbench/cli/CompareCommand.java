@@ -6,6 +6,7 @@ import io.brokerbench.compare.MetricChange;
 import io.brokerbench.compare.RunComparison;
 import io.brokerbench.compare.RunOutcome;
 import io.brokerbench.htmlreport.HtmlReport;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.ThresholdOutcome;
@@ -14,7 +15,6 @@ import io.brokerbench.threshold.Threshold;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -213,7 +213,7 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private static boolean hasResult(Path dir) {
-    return Files.isRegularFile(dir.resolve(OutputOptions.JSON));
+    return RunDirectory.of(dir).hasResult();
   }
 
   private static void print(RunComparison c, PrintWriter out) {

@@ -5,6 +5,7 @@ import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.report.CsvIntervals;
 import io.brokerbench.report.HistogramLogMerge;
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.ResultMerge;
 import io.brokerbench.result.RunResult;
@@ -74,14 +75,14 @@ final class MergeCommand implements Callable<Integer> {
       Files.createDirectories(outputDir);
       List<Path> logs =
           shards.stream()
-              .map(d -> d.resolve(OutputOptions.HISTOGRAM_LOG))
+              .map(d -> d.resolve(RunDirectory.HISTOGRAM_LOG))
               .filter(Files::isRegularFile)
               .toList();
       merged =
           merge.result(
-              HistogramLogMerge.merge(logs, outputDir.resolve(OutputOptions.HISTOGRAM_LOG)));
-      JsonResult.write(merged, outputDir.resolve(OutputOptions.JSON));
-      try (CsvIntervals csv = new CsvIntervals(outputDir.resolve(OutputOptions.CSV))) {
+              HistogramLogMerge.merge(logs, outputDir.resolve(RunDirectory.HISTOGRAM_LOG)));
+      JsonResult.write(merged, outputDir.resolve(RunDirectory.RESULT));
+      try (CsvIntervals csv = new CsvIntervals(outputDir.resolve(RunDirectory.INTERVALS))) {
         for (IntervalSample interval : merged.intervals()) {
           csv.interval(interval, LatencyHistograms.empty());
         }

@@ -1,20 +1,18 @@
 package io.brokerbench.cli;
 
+import io.brokerbench.report.BenchmarkJson;
 import io.brokerbench.report.ConsoleReport;
-import io.brokerbench.report.CsvIntervals;
-import io.brokerbench.report.HistogramLog;
-import io.brokerbench.report.JsonResult;
 import io.brokerbench.report.PrometheusEndpoint;
 import io.brokerbench.report.ReportContext;
 import io.brokerbench.report.ReportFormat;
 import io.brokerbench.report.ReportFormats;
 import io.brokerbench.report.ReportSink;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.workload.DurationSyntax;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,22 +24,22 @@ import picocli.CommandLine.Option;
 
 /** Where results go besides the console. */
 final class OutputOptions {
-  /** File names written into {@code --output-dir}. */
-  static final String JSON = "result.json";
-
-  static final String CSV = "intervals.csv";
-  static final String HISTOGRAM_LOG = "latency.hlog";
-
   @Option(
       names = {"-o", "--output-dir"},
       description =
           "Write "
-              + JSON
+              + RunDirectory.RESULT
               + " (the whole result), "
-              + CSV
-              + " (per interval) and "
-              + HISTOGRAM_LOG
-              + " (HdrHistogram interval log) into this directory.")
+              + RunDirectory.INTERVALS
+              + " (per interval), "
+              + RunDirectory.HISTOGRAM_LOG
+              + " (HdrHistogram interval log), "
+              + RunDirectory.THRESHOLDS
+              + " (thresholds as JUnit XML) and "
+              + BenchmarkJson.SMALLER
+              + " and "
+              + BenchmarkJson.BIGGER
+              + " (for benchmark-tracking CI actions) into this directory.")
   Path outputDir;
 
   @Option(
@@ -126,10 +124,7 @@ final class OutputOptions {
     List<ReportSink> sinks = new ArrayList<>();
     if (outputDir != null) {
       try {
-        Files.createDirectories(outputDir);
-        sinks.add(new JsonResult(outputDir.resolve(JSON)));
-        sinks.add(new CsvIntervals(outputDir.resolve(CSV)));
-        sinks.add(new HistogramLog(outputDir.resolve(HISTOGRAM_LOG)));
+        sinks.addAll(RunDirectory.of(outputDir).sinks());
       } catch (IOException | RuntimeException e) {
         closeAll(sinks);
         throw new WorkloadException(

@@ -1,6 +1,7 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
@@ -18,10 +19,10 @@ final class ResultFiles {
    *     RunResult#SCHEMA}
    */
   static RunResult read(Path path) {
-    Path file = Files.isDirectory(path) ? path.resolve(OutputOptions.JSON) : path;
+    Path file = Files.isDirectory(path) ? path.resolve(RunDirectory.RESULT) : path;
     if (!Files.isRegularFile(file)) {
       throw new WorkloadException(
-          path + " holds no " + OutputOptions.JSON + ": give a directory written by bench run -o");
+          path + " holds no " + RunDirectory.RESULT + ": give a directory written by bench run -o");
     }
     try {
       return JsonResult.read(file);

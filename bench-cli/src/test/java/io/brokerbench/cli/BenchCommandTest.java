@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.brokerbench.amqp091.Amqp091Config;
 import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
@@ -189,7 +190,7 @@ class BenchCommandTest {
             dir.toString());
 
     assertThat(code).isEqualTo(1);
-    Path json = dir.resolve(OutputOptions.JSON);
+    Path json = dir.resolve(RunDirectory.RESULT);
     ResultSchema.assertValid(json);
     RunResult result = JsonResult.read(json);
     assertThat(result.status()).isEqualTo(RunResult.FAILED);
@@ -198,7 +199,7 @@ class BenchCommandTest {
         .isEqualTo("bench run amqp091 -h amqp://guest:****@127.0.0.1:1 -C 10 -o " + dir);
     assertThat(result.driver().options()).containsEntry("uri", "amqp://guest:****@127.0.0.1:1");
     for (String file :
-        new String[] {OutputOptions.JSON, OutputOptions.CSV, OutputOptions.HISTOGRAM_LOG}) {
+        new String[] {RunDirectory.RESULT, RunDirectory.INTERVALS, RunDirectory.HISTOGRAM_LOG}) {
       assertThat(Files.readString(dir.resolve(file))).doesNotContain("s3cret");
     }
   }
@@ -223,7 +224,7 @@ class BenchCommandTest {
     assertThat(code).isEqualTo(ExitCodes.LOSS);
     assertThat(out.toString()).contains("\nLOSS: 100 message(s) accepted by the broker");
     assertThat(errorLine()).isEqualTo("bench: 100 message(s) lost: exit 3");
-    ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
+    ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
   }
 
   @Test
@@ -261,11 +262,11 @@ class BenchCommandTest {
         .contains("== brokerbench summary (completed) ==")
         .contains("sent 20000 ")
         .contains("integrity: unique 20000, lost 0, duplicates 0");
-    RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
+    RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
     assertThat(result.totals().counts().received()).isEqualTo(20_000);
-    assertThat(Files.readAllLines(dir.resolve(OutputOptions.CSV))).hasSizeGreaterThan(1);
-    assertThat(Files.size(dir.resolve(OutputOptions.HISTOGRAM_LOG))).isPositive();
-    ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
+    assertThat(Files.readAllLines(dir.resolve(RunDirectory.INTERVALS))).hasSizeGreaterThan(1);
+    assertThat(Files.size(dir.resolve(RunDirectory.HISTOGRAM_LOG))).isPositive();
+    ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
     assertThat(result.commandLine()).isEqualTo("bench run loopback -C 20k -c 64 -o " + dir);
     assertThat(result.driver().options()).containsEntry("queue-capacity", "65536");
   }
@@ -279,9 +280,9 @@ class BenchCommandTest {
     assertThat(bench("run", "loopback", "-C", "100", "-o", second.toString())).isZero();
 
     List<String> firstQueues =
-        JsonResult.read(first.resolve(OutputOptions.JSON)).workload().destinations();
+        JsonResult.read(first.resolve(RunDirectory.RESULT)).workload().destinations();
     List<String> secondQueues =
-        JsonResult.read(second.resolve(OutputOptions.JSON)).workload().destinations();
+        JsonResult.read(second.resolve(RunDirectory.RESULT)).workload().destinations();
     assertThat(firstQueues).singleElement().asString().matches("brokerbench-[0-9a-z]{6}");
     assertThat(secondQueues).singleElement().asString().matches("brokerbench-[0-9a-z]{6}");
     assertThat(firstQueues).isNotEqualTo(secondQueues);
@@ -309,7 +310,7 @@ class BenchCommandTest {
         .contains("(ulimit -n is ")
         .endsWith("or split the connections over several processes with --shard I/N");
     // Past option parsing: the result is written, failed.
-    assertThat(JsonResult.read(dir.resolve(OutputOptions.JSON)).status())
+    assertThat(JsonResult.read(dir.resolve(RunDirectory.RESULT)).status())
         .isEqualTo(RunResult.FAILED);
   }
 
@@ -338,11 +339,11 @@ class BenchCommandTest {
         .contains("client memory: heap ")
         .contains("broker memory: not read (the driver cannot ask its broker)")
         .containsPattern("connection open from intended time +20 ");
-    RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
+    RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
     assertThat(result.connections().opened()).isEqualTo(20);
     assertThat(result.workload().connections()).isEqualTo(20);
     assertThat(result.workload().connectionChannels()).isEqualTo(2);
-    ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
+    ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
   }
 
   @Test

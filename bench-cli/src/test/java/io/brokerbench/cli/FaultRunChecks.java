@@ -3,6 +3,7 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.MessageCounts;
@@ -17,7 +18,7 @@ final class FaultRunChecks {
 
   /** The run's {@code result.json} in {@code dir}, after checking it against the schema. */
   static RunResult result(Path dir) throws Exception {
-    Path json = dir.resolve(OutputOptions.JSON);
+    Path json = dir.resolve(RunDirectory.RESULT);
     ResultSchema.assertValid(json);
     return JsonResult.read(json);
   }

@@ -3,6 +3,7 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.RunResult;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +51,7 @@ class InterruptIT {
 
     assertThat(run.output()).contains("== brokerbench summary (interrupted) ==");
     assertThat(run.exitCode()).as(run.output()).isEqualTo(130);
-    RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
+    RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
     assertThat(result.status()).isEqualTo("interrupted");
     assertThat(result.totals().counts().sent()).isBetween(2_000L, 20_000L);
     assertThat(result.integrity().lost()).isZero();
@@ -91,7 +92,7 @@ class InterruptIT {
     // The signal's exit code (128 + 15), as documented, whichever of the run and the JVM's
     // shutdown ends first.
     assertThat(run.exitCode()).as(run.output()).isEqualTo(143);
-    RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
+    RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
     assertThat(result.status()).isEqualTo("interrupted");
     assertThat(result.connections().opened()).isBetween(20L, 499L);
     assertThat(result.connections().failed()).isZero();

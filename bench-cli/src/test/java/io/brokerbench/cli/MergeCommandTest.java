@@ -3,6 +3,7 @@ package io.brokerbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.MissingShard;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
@@ -56,7 +57,7 @@ class MergeCommandTest {
     assertThat(bench("merge", a, b, "-o", merged)).as(err.toString()).isZero();
 
     assertThat(out.toString()).startsWith("merged 2 of 2 shards into " + merged + ": completed,");
-    RunResult result = JsonResult.read(Path.of(merged, OutputOptions.JSON));
+    RunResult result = JsonResult.read(Path.of(merged, RunDirectory.RESULT));
     assertThat(result.missingShards()).isEmpty();
     assertThat(result.commandLine()).isEqualTo("bench merge " + a + " " + b + " -o " + merged);
     assertThat(result.shards())
@@ -86,7 +87,7 @@ class MergeCommandTest {
         .contains(
             "MISSING_SHARDS: shard(s) 2 of 4 not merged: their 500 intended message(s) are"
                 + " counted as not sent; messages for their consumers count as lost");
-    Path json = Path.of(merged, OutputOptions.JSON);
+    Path json = Path.of(merged, RunDirectory.RESULT);
     ResultSchema.assertValid(json);
     RunResult result = JsonResult.read(json);
     assertThat(result.status()).isEqualTo(RunResult.PARTIAL);
@@ -102,7 +103,7 @@ class MergeCommandTest {
     assertThat(bench("merge", first, "-o", merged)).isEqualTo(ExitCodes.RUN_FAILED);
 
     assertThat(err.toString()).isEqualTo("bench: merged 1 of 2 shards: shard 1 missing\n");
-    RunResult result = JsonResult.read(Path.of(merged, OutputOptions.JSON));
+    RunResult result = JsonResult.read(Path.of(merged, RunDirectory.RESULT));
     assertThat(result.missingShards()).containsExactly(new MissingShard(1, 1, 1, 200L));
   }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
@@ -51,10 +52,14 @@ class ThresholdsAndCompareTest {
         .containsPattern("FAILED: e2e.p99 < 1ns \\(measured [0-9.]+ (us|ms)\\)");
     assertThat(err.toString().strip())
         .matches("bench: threshold FAILED: e2e\\.p99 < 1ns \\(measured [0-9.]+ (us|ms)\\)");
-    ResultSchema.assertValid(dir.resolve(OutputOptions.JSON));
-    RunResult result = JsonResult.read(dir.resolve(OutputOptions.JSON));
+    ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
+    RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
     assertThat(result.thresholds()).hasSize(2);
     assertThat(result.thresholdsPassed()).isFalse();
+    // The same verdict for a CI server: the run's status and each threshold as a test case.
+    assertThat(Files.readString(dir.resolve(RunDirectory.THRESHOLDS)))
+        .contains("tests=\"3\" failures=\"1\"")
+        .containsPattern("name=\"e2e.p99 &lt; 1ns\".*<failure message=\"FAILED: e2e.p99");
   }
 
   @Test
@@ -87,7 +92,7 @@ class ThresholdsAndCompareTest {
         bench(
             "compare",
             dir.resolve("a").toString(),
-            dir.resolve("b").resolve(OutputOptions.JSON).toString(),
+            dir.resolve("b").resolve(RunDirectory.RESULT).toString(),
             "--assert",
             "received <= baseline",
             "-o",
@@ -99,7 +104,7 @@ class ThresholdsAndCompareTest {
     assertThat(Files.readString(dir.resolve("compare.html")))
         .contains("\"comparisons\":[{\"name\":\"a -> result.json\"");
     assertThat(out.toString())
-        .contains("== a -> " + OutputOptions.JSON + " ==")
+        .contains("== a -> " + RunDirectory.RESULT + " ==")
         .containsPattern("received.rate +[0-9,]+ msg/s +[0-9,]+ msg/s +[+-][0-9.]+%")
         .containsPattern("e2e.p99 +[0-9.]+ (us|ms) +[0-9.]+ (us|ms) +[+-][0-9.]+%")
         .containsPattern("lost +0 +0 +-")
@@ -159,7 +164,7 @@ class ThresholdsAndCompareTest {
       throws Exception {
     assertThat(loopbackRun(dir.resolve("a"))).isZero();
     assertThat(loopbackRun(dir.resolve("b"))).isZero();
-    Path candidate = dir.resolve("b").resolve(OutputOptions.JSON);
+    Path candidate = dir.resolve("b").resolve(RunDirectory.RESULT);
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode result = (ObjectNode) mapper.readTree(candidate.toFile());
     result.put("status", RunResult.INTERRUPTED);

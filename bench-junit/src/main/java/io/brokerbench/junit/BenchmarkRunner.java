@@ -4,9 +4,7 @@ import io.brokerbench.BenchmarkRun;
 import io.brokerbench.Drivers;
 import io.brokerbench.htmlreport.HtmlReport;
 import io.brokerbench.report.ConsoleReport;
-import io.brokerbench.report.CsvIntervals;
-import io.brokerbench.report.HistogramLog;
-import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverProvider;
@@ -102,10 +100,8 @@ public final class BenchmarkRunner {
       BenchmarkRun.Builder builder =
           BenchmarkRun.builder(workload)
               .driver(driver, all)
-              .sink(new ConsoleReport(console, false))
-              .sink(new JsonResult(runDirectory.resolve("result.json")))
-              .sink(new CsvIntervals(runDirectory.resolve("intervals.csv")))
-              .sink(new HistogramLog(runDirectory.resolve("latency.hlog")));
+              .sink(new ConsoleReport(console, false));
+      RunDirectory.of(runDirectory).sinks().forEach(builder::sink);
       more.accept(builder);
       RunResult result = builder.build().run();
       ResultLocations.remember(result, runDirectory);

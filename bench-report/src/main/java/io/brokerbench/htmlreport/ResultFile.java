@@ -1,6 +1,7 @@
 package io.brokerbench.htmlreport;
 
 import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.StepResult;
@@ -12,7 +13,7 @@ import java.util.Map;
 /** Reads a {@code result.json}, refusing other schemas with a message that names the file. */
 final class ResultFile {
   /** The name of a run's result in its output directory. */
-  static final String NAME = "result.json";
+  static final String NAME = RunDirectory.RESULT;
 
   private ResultFile() {}
 

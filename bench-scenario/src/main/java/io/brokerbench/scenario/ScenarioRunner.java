@@ -1,9 +1,7 @@
 package io.brokerbench.scenario;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.report.CsvIntervals;
-import io.brokerbench.report.HistogramLog;
-import io.brokerbench.report.JsonResult;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.spi.DriverException;
@@ -144,9 +142,7 @@ public final class ScenarioRunner {
     for (String assertion : scenario.assertions()) {
       builder.threshold(Threshold.parse(assertion));
     }
-    builder.sink(new JsonResult(dir.resolve("result.json")));
-    builder.sink(new CsvIntervals(dir.resolve("intervals.csv")));
-    builder.sink(new HistogramLog(dir.resolve("latency.hlog")));
+    RunDirectory.of(dir).sinks().forEach(builder::sink);
     BenchmarkRun run = builder.build();
     current = run;
     try {
