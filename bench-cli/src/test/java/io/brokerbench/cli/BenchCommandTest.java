@@ -10,6 +10,8 @@ import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
+import io.brokerbench.workload.Shard;
+import io.brokerbench.workload.ShardLayout;
 import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -391,7 +393,8 @@ class BenchCommandTest {
     DriverRunCommand command = amqp091.getCommand();
     Workload workload = command.workloadSpec().toWorkload();
     assertThat(workload.destinations().names()).containsExactly("perf-test-1", "perf-test-2");
-    assertThat(workload.producerDestination(1)).isEqualTo("perf-test-2");
+    ShardLayout layout = new ShardLayout(workload, Shard.whole(workload));
+    assertThat(layout.name(layout.producerDestination(1))).isEqualTo("perf-test-2");
     assertThat(workload.producers()).isEqualTo(2);
     assertThat(workload.consumers()).isEqualTo(2);
     assertThat(workload.persistent()).isTrue();

@@ -24,6 +24,7 @@ import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.workload.ConnectionLossPolicy;
 import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Shard;
+import io.brokerbench.workload.ShardLayout;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Instant;
@@ -65,6 +66,7 @@ public final class Runner {
 
   private final Workload workload;
   private final Shard shard;
+  private final ShardLayout layout;
   private final Driver driver;
   private final NanoClock clock;
   private final SinkFanout sinks;
@@ -91,7 +93,6 @@ public final class Runner {
   private BacklogPhase backlog;
   private ConnectionPhase idleConnections;
   private SequenceTracker[] trackers;
-  private int[] localConsumersOfDestination;
   private DriverDescription description;
 
   /**
@@ -117,6 +118,7 @@ public final class Runner {
     shard.check(workload);
     this.workload = workload;
     this.shard = shard;
+    this.layout = new ShardLayout(workload, shard);
     this.driver = driver;
     this.clock = clock;
     this.sinks = sinks;
@@ -167,8 +169,8 @@ public final class Runner {
     }
     if (workload.producers() + workload.consumers() > 0) {
       List<DestinationSpec> destinations = new ArrayList<>();
-      for (String name : workload.destinations().names()) {
-        destinations.add(new DestinationSpec(name, workload.persistent()));
+      for (int d = 0; d < layout.destinations(); d++) {
+        destinations.add(new DestinationSpec(layout.name(d), workload.persistent()));
       }
       // Before declaring: a queue refused is then not one the run declared, and deletes at its end.
       checkForeignConsumers();
@@ -207,21 +209,16 @@ public final class Runner {
    * @throws DriverException when asking failed, or a destination is refused
    */
   private void checkForeignConsumers() throws DriverException {
-    List<String> names = workload.destinations().names();
     Map<String, Integer> busy = new LinkedHashMap<>();
-    for (int d = 0; d < names.size(); d++) {
-      int everywhere = globalCount(shard.totalConsumers(), d);
-      if (everywhere == 0 || globalCount(shard.totalProducers(), d) == 0) {
+    for (int d = 0; d < layout.destinations(); d++) {
+      int everywhere = layout.consumersEverywhere(d);
+      if (everywhere == 0 || layout.producersEverywhere(d) == 0) {
         continue;
       }
-      int here = 0;
-      for (int j = 0; j < workload.consumers(); j++) {
-        here += destinationOfConsumer(j) == d ? 1 : 0;
-      }
-      int existing = driver.consumersOf(names.get(d));
-      int foreign = existing - (everywhere - here);
+      int existing = driver.consumersOf(layout.name(d));
+      int foreign = existing - (everywhere - layout.consumersHere(d));
       if (foreign > 0) {
-        busy.put(names.get(d), foreign);
+        busy.put(layout.name(d), foreign);
       }
     }
     if (busy.isEmpty()) {
@@ -256,14 +253,6 @@ public final class Runner {
     sinks.each(sink -> sink.notice(foreignConsumers.message()));
   }
 
-  /**
-   * How many of {@code total} producers or consumers, dealt round the destinations, get {@code d}.
-   */
-  private int globalCount(int total, int d) {
-    int count = workload.destinations().count();
-    return d < total ? (total - 1 - d) / count + 1 : 0;
-  }
-
   /** Closes the idle connections, once: at the end of measuring, or when set-up failed. */
   private void closeIdleConnections() {
     if (idleConnections != null && !idleConnections.closed()) {
@@ -271,47 +260,13 @@ public final class Runner {
     }
   }
 
-  private int destinationOfProducer(int local) {
-    return (shard.firstProducer() + local) % workload.destinations().count();
-  }
-
-  private int destinationOfConsumer(int local) {
-    return (shard.firstConsumer() + local) % workload.destinations().count();
-  }
-
-  /** True when one of this run's consumers reads what the global producer sends. */
-  private boolean consumedHere(int globalProducer) {
-    int destination = globalProducer % workload.destinations().count();
-    return localConsumersOfDestination[destination] > 0;
-  }
-
-  /**
-   * True when every consumer of the whole workload that reads what the global producer sends is one
-   * of this run's: only then does this run see all of that producer's messages, and can wait for
-   * them and count the missing ones as lost. Otherwise the merge of the shards does.
-   */
-  private boolean consumedOnlyHere(int globalProducer) {
-    int count = workload.destinations().count();
-    int destination = globalProducer % count;
-    int everywhere =
-        destination < shard.totalConsumers()
-            ? (shard.totalConsumers() - 1 - destination) / count + 1
-            : 0;
-    int here = localConsumersOfDestination[destination];
-    return here > 0 && here == everywhere;
-  }
-
   private void createConsumers() throws DriverException {
-    localConsumersOfDestination = new int[workload.destinations().count()];
-    for (int j = 0; j < workload.consumers(); j++) {
-      localConsumersOfDestination[destinationOfConsumer(j)]++;
-    }
     // Indexed by global producer: only producers whose messages this run's consumers can receive
     // get a tracker; a message from any other is foreign.
-    trackers = new SequenceTracker[shard.totalProducers() + shard.trafficProducers(workload)];
+    trackers = new SequenceTracker[layout.globalProducers()];
     for (int p = 0; p < trackers.length; p++) {
-      if (consumedHere(p)) {
-        int sharing = localConsumersOfDestination[p % workload.destinations().count()];
+      if (layout.consumedHere(p)) {
+        int sharing = layout.consumersHere(layout.producerDestination(p));
         trackers[p] = new SequenceTracker(sharing > 1);
       }
     }
@@ -343,10 +298,11 @@ public final class Runner {
               backlog,
               workload.requestReply().replierDelay().toNanos(),
               reconnects ? failure -> consumerLost(consumer, failure) : null));
+      int global = layout.globalConsumer(j);
       consumerSpecs.add(
           new ConsumerSpec(
-              shard.firstConsumer() + j,
-              workload.destinations().names().get(destinationOfConsumer(j)),
+              global,
+              layout.name(layout.consumerDestination(global)),
               workload.prefetch(),
               workload.ackMode(),
               workload.ackEvery()));
@@ -479,8 +435,8 @@ public final class Runner {
 
   private void createProducers() throws DriverException {
     for (int i = 0; i < workload.producers(); i++) {
-      int global = shard.firstProducer() + i;
-      String destination = workload.destinations().names().get(destinationOfProducer(i));
+      int global = layout.globalProducer(i);
+      String destination = layout.name(layout.producerDestination(global));
       ProducerTask task =
           new ProducerTask(
               i,
@@ -492,7 +448,7 @@ public final class Runner {
               recorders,
               flowControl,
               losses,
-              shard.destinationConsumed(workload, destinationOfProducer(i)));
+              layout.producerConsumed(global));
       boolean requester = workload.requestReply().enabled();
       ProducerSpec spec =
           new ProducerSpec(
@@ -523,7 +479,6 @@ public final class Runner {
       return;
     }
     int global = shard.trafficProducer();
-    int destination = global % workload.destinations().count();
     ProducerTask task =
         new ProducerTask(
             producers.size(),
@@ -536,11 +491,11 @@ public final class Runner {
             recorders,
             flowControl,
             losses,
-            shard.destinationConsumed(workload, destination));
+            layout.producerConsumed(global));
     ProducerSpec spec =
         new ProducerSpec(
             global,
-            workload.destinations().names().get(destination),
+            layout.name(layout.producerDestination(global)),
             workload.inFlightWindow(),
             workload.persistent(),
             workload.messageBytes());
@@ -550,11 +505,6 @@ public final class Runner {
         () -> {
           throw new DriverException("held connections are not opened again");
         });
-  }
-
-  /** The global index of this run's producer {@code local}: the workload's, then the traffic. */
-  private int globalProducer(int local) {
-    return local < workload.producers() ? shard.firstProducer() + local : shard.trafficProducer();
   }
 
   private RunResult measure() {
@@ -634,7 +584,7 @@ public final class Runner {
     List<ProducerIntegrity> byProducer = integrityByProducer();
     IntegrityCounts integrity =
         withBrokerCount(
-            IntegrityCounts.of(byProducer, foreign(), p -> consumedOnlyHere(p.producer())));
+            IntegrityCounts.of(byProducer, foreign(), p -> layout.consumedOnlyHere(p.producer())));
     RunResult result =
         assembly.result(
             new ResultAssembly.Measured(
@@ -646,7 +596,7 @@ public final class Runner {
                 lastReceive,
                 byProducer,
                 integrity,
-                maxConsumersPerDestination(),
+                layout.mostConsumersHere(),
                 flowControl.summary(),
                 backlog == null ? BacklogResult.NONE : backlog.result(),
                 requestReplyCounts(),
@@ -797,7 +747,7 @@ public final class Runner {
             control.fail(
                 new DriverException(
                     "producer "
-                        + globalProducer(i)
+                        + layout.globalProducer(i)
                         + " is stuck in a send "
                         + workload.drainTimeout().toMillis() / 1000.0
                         + " s after the run's end: the broker does not take messages (flow"
@@ -866,7 +816,7 @@ public final class Runner {
       warnings.add(depthUnknown);
     }
     String reason = driver.outOfOrderReason();
-    if (integrity.outOfOrder() > 0 && maxConsumersPerDestination() <= 1 && reason != null) {
+    if (integrity.outOfOrder() > 0 && layout.mostConsumersHere() <= 1 && reason != null) {
       warnings.add(
           new Warning(
               Warning.PARTIAL_ORDER,
@@ -923,12 +873,11 @@ public final class Runner {
     @Override
     public void run() {
       long total = 0;
-      List<String> names = workload.destinations().names();
-      for (int d = 0; d < names.size(); d++) {
-        if (localConsumersOfDestination[d] == 0) {
+      for (int d = 0; d < layout.destinations(); d++) {
+        if (layout.consumersHere(d) == 0) {
           continue;
         }
-        asking = names.get(d);
+        asking = layout.name(d);
         try {
           long depth = driver.messagesWaiting(asking);
           if (depth < 0) {
@@ -970,11 +919,11 @@ public final class Runner {
     }
     boolean shared = false;
     for (int i = 0; i < producers.size(); i++) {
-      int global = globalProducer(i);
-      if (!shard.destinationConsumed(workload, global % workload.destinations().count())) {
+      int global = layout.globalProducer(i);
+      if (!layout.producerConsumed(global)) {
         continue;
       }
-      if (consumedOnlyHere(global)) {
+      if (layout.consumedOnlyHere(global)) {
         if (trackers[global].unique() < producers.get(i).accepted()) {
           return false;
         }
@@ -1008,7 +957,7 @@ public final class Runner {
   private List<ProducerIntegrity> integrityByProducer() {
     Map<Integer, Long> accepted = new HashMap<>();
     for (int i = 0; i < producers.size(); i++) {
-      int global = globalProducer(i);
+      int global = layout.globalProducer(i);
       accepted.put(global, producers.get(i).expected(trackers[global]));
     }
     List<ProducerIntegrity> entries = new ArrayList<>();
@@ -1021,7 +970,7 @@ public final class Runner {
           new ProducerIntegrity(
               p,
               accepted.getOrDefault(p, 0L),
-              shard.destinationConsumed(workload, p % workload.destinations().count()),
+              layout.producerConsumed(p),
               t == null ? 0 : t.unique(),
               t == null ? 0 : t.duplicates(),
               t == null ? 0 : t.redelivered(),
@@ -1036,14 +985,6 @@ public final class Runner {
       foreign += c.foreign.get();
     }
     return foreign;
-  }
-
-  private int maxConsumersPerDestination() {
-    int max = 0;
-    for (int n : localConsumersOfDestination) {
-      max = Math.max(max, n);
-    }
-    return max;
   }
 
   private void closeAll() {

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The queues or topics a workload uses: one name, or a pattern such as {@code perf-test-%d}
  * expanded over an inclusive range of numbers (PerfTest's {@code --queue-pattern}). Producer {@code
- * i} sends to destination {@code i % count} and consumer {@code j} receives from {@code j % count}.
+ * i} sends to destination {@code i % count} and consumer {@code j} receives from {@code j % count}
+ * ({@link ShardLayout}).
  *
  * @param pattern a name, or a {@link String#format} pattern with one {@code %d}
  * @param from first number of the range (ignored for a single name)

@@ -180,9 +180,4 @@ public record Shard(
               + " consumers");
     }
   }
-
-  /** True when the whole workload has a consumer reading destination {@code index} of {@code w}. */
-  public boolean destinationConsumed(Workload w, int destinationIndex) {
-    return destinationIndex < Math.min(totalConsumers, w.destinations().count());
-  }
 }

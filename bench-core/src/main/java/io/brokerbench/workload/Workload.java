@@ -235,16 +235,6 @@ public record Workload(
         : inFlightWindow;
   }
 
-  /** The destination producer {@code index} sends to. */
-  public String producerDestination(int index) {
-    return destinations.names().get(index % destinations.count());
-  }
-
-  /** The destination consumer {@code index} receives from. */
-  public String consumerDestination(int index) {
-    return destinations.names().get(index % destinations.count());
-  }
-
   /** Builds a {@link Workload}; every setter returns the builder. */
   public static final class Builder {
     // Defaults are the workload options' own, so the builder, the command line's help and a
