@@ -56,7 +56,6 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   private final RunRecorders recorders;
   private final Pace pace;
   private final long limit;
-  private final boolean consumed;
   private final FlowControlLog flowControl;
   private final ConnectionLossLog losses;
   private final boolean reconnects;
@@ -132,8 +131,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
       RunControl control,
       RunRecorders recorders,
       FlowControlLog flowControl,
-      ConnectionLossLog losses,
-      boolean consumed) {
+      ConnectionLossLog losses) {
     this.index = index;
     this.flowControl = flowControl;
     this.losses = losses;
@@ -147,7 +145,6 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
     this.slip = recorders.writer(recorders.slip);
     this.pace = pace;
     this.limit = pace.limit();
-    this.consumed = consumed;
     this.requester = workload.requestReply().enabled();
     this.replyTimeoutNanos = requester ? workload.requestReply().timeout().toNanos() : 0;
   }
@@ -683,10 +680,6 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   /** Sent messages not yet confirmed, or requests not yet answered (0 without either). */
   long unconfirmed() {
     return window == null ? 0 : window.outstanding();
-  }
-
-  boolean consumed() {
-    return consumed;
   }
 
   Producer producer() {

@@ -447,8 +447,7 @@ public final class Runner {
               control,
               recorders,
               flowControl,
-              losses,
-              layout.producerConsumed(global));
+              losses);
       boolean requester = workload.requestReply().enabled();
       ProducerSpec spec =
           new ProducerSpec(
@@ -490,8 +489,7 @@ public final class Runner {
             control,
             recorders,
             flowControl,
-            losses,
-            layout.producerConsumed(global));
+            losses);
     ProducerSpec spec =
         new ProducerSpec(
             global,

@@ -50,8 +50,7 @@ public class CorePathBenchmark extends HotPathBenchmark {
             control,
             recorders,
             new FlowControlLog(clock),
-            new ConnectionLossLog(clock),
-            true);
+            new ConnectionLossLog(clock));
     // The driver's producer is never called here: the benchmark drives the core's side directly.
     producer.prepare(
         new Producer() {

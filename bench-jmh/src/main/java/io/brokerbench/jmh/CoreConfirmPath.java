@@ -69,6 +69,12 @@ public final class CoreConfirmPath {
       Object flowControl = log(flowControlClass);
       Object losses = log(lossesClass);
       MethodHandles.Lookup tasks = lookup(taskClass);
+      Workload workload = Workload.builder().inFlightWindow(window).build();
+      Class<?> paceClass = Class.forName(INTERNAL + "ProducerTask$Pace");
+      Object pace =
+          tasks
+              .findStatic(paceClass, "of", MethodType.methodType(paceClass, Workload.class))
+              .invoke(workload);
       Object task =
           tasks
               .findConstructor(
@@ -78,22 +84,22 @@ public final class CoreConfirmPath {
                       int.class,
                       int.class,
                       Workload.class,
+                      paceClass,
                       NanoClock.class,
                       controlClass,
                       recordersClass,
                       flowControlClass,
-                      lossesClass,
-                      boolean.class))
+                      lossesClass))
               .invoke(
                   0,
                   0,
-                  Workload.builder().inFlightWindow(window).build(),
+                  workload,
+                  pace,
                   NanoClock.system(),
                   control,
                   recorders,
                   flowControl,
-                  losses,
-                  true);
+                  losses);
       Class<?> producerClass = Class.forName("io.brokerbench.spi.Producer");
       Class<?> reopenClass = Class.forName(INTERNAL + "ProducerTask$Reopen");
       tasks
