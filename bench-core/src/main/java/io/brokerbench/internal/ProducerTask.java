@@ -6,7 +6,7 @@ import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.rate.OpenLoopSchedule;
 import io.brokerbench.result.MessageCounts;
-import io.brokerbench.result.NotAccepted;
+import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
@@ -16,8 +16,6 @@ import io.brokerbench.spi.SendOutcome;
 import io.brokerbench.workload.ConnectionLossPolicy;
 import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Workload;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -61,23 +59,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   private final boolean reconnects;
   private final java.util.function.BooleanSupplier stopWaiting;
 
-  final AtomicLong sent = new AtomicLong();
-  final LongAdder confirmed = new LongAdder();
-  final LongAdder rejected = new LongAdder();
-  final LongAdder released = new LongAdder();
-  final LongAdder modified = new LongAdder();
-  final LongAdder failed = new LongAdder();
-  final LongAdder returned = new LongAdder();
-
-  /** Attempts the driver made again after a failed one; not messages (see {@link #onRetried}). */
-  final LongAdder retried = new LongAdder();
-
-  // A requester's replies, by what they answered (see ConfirmWindow#reply).
-  final LongAdder replied = new LongAdder();
-  final LongAdder timedOut = new LongAdder();
-  final LongAdder lateReplies = new LongAdder();
-  final LongAdder duplicateReplies = new LongAdder();
-  final LongAdder unexpectedReplies = new LongAdder();
+  private final ProducerCounters counters = new ProducerCounters();
 
   private final boolean requester;
   private final long replyTimeoutNanos;
@@ -236,7 +218,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
     long inFlight = 0;
     if (window != null && !requester) {
       inFlight = window.abandon(this::rememberFailedAtLoss);
-      failed.add(inFlight);
+      counters.outcome(SendOutcome.FAILED, inFlight);
     }
     losses.lost(name, loss.getMessage(), inFlight);
     close(producer);
@@ -388,7 +370,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   private void sent(long slip) {
     this.slip.record(slip);
     sequence++;
-    sent.lazySet(sequence);
+    counters.sent(sequence);
   }
 
   /**
@@ -424,7 +406,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   /** Counts the requests unanswered for longer than the reply timeout as timed out. */
   void expireRequests(long nowNanos) {
     if (requester) {
-      timedOut.add(window.expire(nowNanos));
+      counters.timedOut(window.expire(nowNanos));
     }
   }
 
@@ -563,13 +545,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
         window == null || requester
             ? 1
             : window.confirm(sequence, multiple, clock.nanoTime(), outcome == SendOutcome.ACCEPTED);
-    switch (outcome) {
-      case ACCEPTED -> confirmed.add(count);
-      case REJECTED -> rejected.add(count);
-      case RELEASED -> released.add(count);
-      case MODIFIED -> modified.add(count);
-      case FAILED -> failed.add(count);
-    }
+    counters.outcome(outcome, count);
     if (sendsOnConfirm && window.hasCapacity() && ownership.tryTake()) {
       sendOnConfirm();
     }
@@ -579,23 +555,17 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   public void onReply(byte[] stamp, int offset) {
     long now = clock.nanoTime();
     if (PayloadStamp.producerId(stamp, offset) != producerId) {
-      unexpectedReplies.increment();
+      counters.unexpectedReply();
       return;
     }
     long sequence =
         PayloadStamp.unwrapSequence(PayloadStamp.sequence24(stamp, offset), window.oldest());
-    switch (window.reply(sequence, now)) {
-      case ConfirmWindow.REPLIED -> replied.increment();
-      case ConfirmWindow.TIMED_OUT -> timedOut.increment();
-      case ConfirmWindow.LATE -> lateReplies.increment();
-      case ConfirmWindow.DUPLICATE -> duplicateReplies.increment();
-      default -> unexpectedReplies.increment();
-    }
+    counters.reply(window.reply(sequence, now));
   }
 
   @Override
   public void onRetried(long sequence) {
-    retried.increment();
+    counters.retried();
   }
 
   @Override
@@ -610,7 +580,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
 
   @Override
   public void onReturned(byte[] stamp, int offset) {
-    returned.increment();
+    counters.returned();
   }
 
   @Override
@@ -638,17 +608,23 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
    * (the run's figures count those from the histograms); received is always 0 here.
    */
   MessageCounts counts() {
-    return new MessageCounts(
-        sent.get(),
-        confirmed.sum(),
-        0,
-        new NotAccepted(
-            rejected.sum(), released.sum(), modified.sum(), failed.sum(), returned.sum()),
-        retried.sum(),
+    return counters.counts(
         schedule == null ? 0 : schedule.skipped(),
         // A requester's outstanding requests await replies, not confirms: the run's request-reply
         // counts have them.
         requester ? 0 : unconfirmed());
+  }
+
+  /** What became of this requester's requests so far; {@link RequestReplyCounts#NONE} if none. */
+  RequestReplyCounts requestReply() {
+    return requester
+        ? counters.requestReply(unanswered(), replyTimeoutNanos)
+        : RequestReplyCounts.NONE;
+  }
+
+  /** Messages the broker holds from this producer: confirmed, or sent without confirms. */
+  long queued() {
+    return workload.inFlightWindow() > 0 ? counters.confirmed() : counters.sent();
   }
 
   /** Messages the broker took and the consumers should receive. */

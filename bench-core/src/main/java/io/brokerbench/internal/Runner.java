@@ -385,41 +385,18 @@ public final class Runner {
 
   /** What became of the requests of a request-reply run. */
   private RequestReplyCounts requestReplyCounts() {
-    if (!workload.requestReply().enabled()) {
-      return RequestReplyCounts.NONE;
-    }
-    long requests = 0;
-    long replied = 0;
-    long timedOut = 0;
-    long late = 0;
-    long duplicate = 0;
-    long unexpected = 0;
-    long outstanding = 0;
+    RequestReplyCounts total = RequestReplyCounts.NONE;
     for (ProducerTask p : producers) {
-      requests += p.sent.get();
-      replied += p.replied.sum();
-      timedOut += p.timedOut.sum();
-      late += p.lateReplies.sum();
-      duplicate += p.duplicateReplies.sum();
-      unexpected += p.unexpectedReplies.sum();
-      outstanding += p.unanswered();
+      total = total.plus(p.requestReply());
     }
-    return new RequestReplyCounts(
-        requests,
-        replied,
-        timedOut,
-        late,
-        duplicate,
-        unexpected,
-        outstanding,
-        workload.requestReply().timeout().toNanos() / 1e9);
+    return total;
   }
 
   /** Messages the broker holds from this run's producers: confirmed, or sent without confirms. */
   private long queued() {
     long queued = 0;
     for (ProducerTask p : producers) {
-      queued += workload.inFlightWindow() > 0 ? p.confirmed.sum() : p.sent.get();
+      queued += p.queued();
     }
     return queued;
   }
