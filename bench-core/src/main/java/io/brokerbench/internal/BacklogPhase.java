@@ -5,8 +5,6 @@ import io.brokerbench.result.BacklogResult;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.workload.Backlog;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
-import java.util.function.LongSupplier;
 
 /**
  * The two phases of a backlog run, watched from their own thread: while only producers run, waits
@@ -26,9 +24,7 @@ final class BacklogPhase implements Runnable {
   private final Backlog backlog;
   private final NanoClock clock;
   private final RunControl control;
-  private final LongSupplier queued;
-  private final LongSupplier received;
-  private final BooleanSupplier sendingOver;
+  private final Participants participants;
   private final ConsumerStart consumers;
   private final Thread thread;
   private volatile boolean draining;
@@ -40,25 +36,19 @@ final class BacklogPhase implements Runnable {
   private volatile long drainedNanos = -1;
 
   /**
-   * @param queued messages the broker holds so far (confirmed, or sent without confirms)
-   * @param received this run's messages the consumers received so far
-   * @param sendingOver true once no producer will send again
+   * @param participants the run's producers, which build the backlog, and its consumers
    * @param consumers starts the consumers held back
    */
   BacklogPhase(
       Backlog backlog,
       NanoClock clock,
       RunControl control,
-      LongSupplier queued,
-      LongSupplier received,
-      BooleanSupplier sendingOver,
+      Participants participants,
       ConsumerStart consumers) {
     this.backlog = backlog;
     this.clock = clock;
     this.control = control;
-    this.queued = queued;
-    this.received = received;
-    this.sendingOver = sendingOver;
+    this.participants = participants;
     this.consumers = consumers;
     this.thread = new Thread(this, "brokerbench-backlog");
     this.thread.setDaemon(true);
@@ -82,11 +72,13 @@ final class BacklogPhase implements Runnable {
 
   @Override
   public void run() {
-    while (!control.stopping() && queued.getAsLong() < backlog.messages() && !sendingOver()) {
+    while (!control.stopping()
+        && participants.queued() < backlog.messages()
+        && !participants.sendingOver()) {
       LockSupport.parkNanos(POLL_NANOS);
     }
     consumersStartNanos = Math.max(clock.nanoTime(), sendStartNanos);
-    queuedAtStart = queued.getAsLong();
+    queuedAtStart = participants.queued();
     draining = true;
     try {
       if (!control.stopping()) {
@@ -97,17 +89,15 @@ final class BacklogPhase implements Runnable {
     } finally {
       consumersStarted = true;
     }
-    while (!finished && !control.stopping() && received.getAsLong() < queuedAtStart) {
+    while (!finished
+        && !control.stopping()
+        && participants.receivedFromProducers() < queuedAtStart) {
       LockSupport.parkNanos(POLL_NANOS);
     }
-    if (received.getAsLong() >= queuedAtStart) {
+    if (participants.receivedFromProducers() >= queuedAtStart) {
       drainedNanos = clock.nanoTime();
     }
     draining = false;
-  }
-
-  private boolean sendingOver() {
-    return sendingOver.getAsBoolean();
   }
 
   /**

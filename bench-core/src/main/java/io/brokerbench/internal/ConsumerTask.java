@@ -29,8 +29,8 @@ final class ConsumerTask implements DeliveryListener {
   private final long epochOffset;
   private final java.util.function.Consumer<DriverException> onLoss;
 
-  final AtomicLong received = new AtomicLong();
-  final AtomicLong foreign = new AtomicLong();
+  private final AtomicLong received = new AtomicLong();
+  private final AtomicLong foreign = new AtomicLong();
   private final AtomicLong lastReceiveNanos = new AtomicLong();
 
   ConsumerTask(
@@ -124,6 +124,17 @@ final class ConsumerTask implements DeliveryListener {
     return limit > 0 && received.get() >= limit;
   }
 
+  /** Messages received so far, foreign ones included. */
+  long received() {
+    return received.get();
+  }
+
+  /** Messages received so far from producers of no shard of this run. */
+  long foreign() {
+    return foreign.get();
+  }
+
+  /** When the last message arrived ({@link NanoClock#nanoTime()}), 0 before the first. */
   long lastReceiveNanos() {
     return lastReceiveNanos.get();
   }

@@ -9,7 +9,6 @@ import io.brokerbench.result.Environment;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.ProducerIntegrity;
-import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
@@ -85,8 +84,7 @@ public final class Runner {
   private long[] consumerReconnectedAt;
   private long[] consumerBackoffMillis;
   private final RunRecorders recorders;
-  private final List<ProducerTask> producers = new ArrayList<>();
-  private final List<ConsumerTask> consumers = new ArrayList<>();
+  private final Participants participants = new Participants();
   private final List<io.brokerbench.spi.Consumer> driverConsumers =
       Collections.synchronizedList(new ArrayList<>());
   private final List<ConsumerSpec> consumerSpecs = new ArrayList<>();
@@ -272,14 +270,7 @@ public final class Runner {
     }
     if (workload.backlog().enabled()) {
       backlog =
-          new BacklogPhase(
-              workload.backlog(),
-              clock,
-              control,
-              this::queued,
-              this::receivedFromProducers,
-              () -> producers.stream().noneMatch(p -> p.thread().isAlive()) && unconfirmed() == 0,
-              this::startConsumers);
+          new BacklogPhase(workload.backlog(), clock, control, participants, this::startConsumers);
     }
     boolean reconnects = workload.connectionLoss() == ConnectionLossPolicy.RECONNECT;
     consumerReconnectedAt = new long[workload.consumers()];
@@ -287,7 +278,7 @@ public final class Runner {
     consumerBackoffMillis = new long[workload.consumers()];
     for (int j = 0; j < workload.consumers(); j++) {
       int consumer = j;
-      consumers.add(
+      participants.add(
           new ConsumerTask(
               clock,
               control,
@@ -314,15 +305,15 @@ public final class Runner {
 
   /** Starts consuming: at once, or once a backlog is queued. */
   private void startConsumers() throws DriverException {
-    for (int j = 0; j < consumers.size(); j++) {
+    for (int j = 0; j < participants.consumers().size(); j++) {
       driverConsumers.add(openConsumer(j));
     }
   }
 
   private io.brokerbench.spi.Consumer openConsumer(int j) throws DriverException {
     return workload.requestReply().enabled()
-        ? driver.createReplier(consumerSpecs.get(j), consumers.get(j))
-        : driver.createConsumer(consumerSpecs.get(j), consumers.get(j));
+        ? driver.createReplier(consumerSpecs.get(j), participants.consumers().get(j))
+        : driver.createConsumer(consumerSpecs.get(j), participants.consumers().get(j));
   }
 
   /**
@@ -383,33 +374,6 @@ public final class Runner {
     }
   }
 
-  /** What became of the requests of a request-reply run. */
-  private RequestReplyCounts requestReplyCounts() {
-    RequestReplyCounts total = RequestReplyCounts.NONE;
-    for (ProducerTask p : producers) {
-      total = total.plus(p.requestReply());
-    }
-    return total;
-  }
-
-  /** Messages the broker holds from this run's producers: confirmed, or sent without confirms. */
-  private long queued() {
-    long queued = 0;
-    for (ProducerTask p : producers) {
-      queued += p.queued();
-    }
-    return queued;
-  }
-
-  /** Messages of this run's producers the consumers received. */
-  private long receivedFromProducers() {
-    long received = 0;
-    for (ConsumerTask c : consumers) {
-      received += c.received.get() - c.foreign.get();
-    }
-    return received;
-  }
-
   private void createProducers() throws DriverException {
     for (int i = 0; i < workload.producers(); i++) {
       int global = layout.globalProducer(i);
@@ -434,7 +398,7 @@ public final class Runner {
               requester ? 0 : workload.inFlightWindow(),
               workload.persistent(),
               workload.messageBytes());
-      producers.add(task);
+      participants.add(task);
       ProducerTask.Reopen open =
           () ->
               requester
@@ -457,7 +421,7 @@ public final class Runner {
     int global = shard.trafficProducer();
     ProducerTask task =
         new ProducerTask(
-            producers.size(),
+            participants.producers().size(),
             (producerIdBase + global) & 0xFFFF,
             workload,
             new ProducerTask.Pace(
@@ -474,7 +438,7 @@ public final class Runner {
             workload.inFlightWindow(),
             workload.persistent(),
             workload.messageBytes());
-    producers.add(task);
+    participants.add(task);
     task.prepare(
         new ConnectionTraffic(held, spec, task),
         () -> {
@@ -510,13 +474,13 @@ public final class Runner {
         Environment.capture(description, assembly.stampInBody(), driver.clientNodes());
     WorkloadSummary summary = WorkloadSummary.of(workload);
     sinks.each(sink -> sink.started(environment, summary));
-    for (ProducerTask p : producers) {
+    for (ProducerTask p : participants.producers()) {
       p.schedule(start, end);
     }
     IntervalCollector collector =
         new IntervalCollector(
             recorders,
-            this::counters,
+            participants::counts,
             clock,
             start,
             intervalNanos,
@@ -526,7 +490,7 @@ public final class Runner {
     if (!workload.progressTimeout().isZero()) {
       watchProgress(reporter);
     }
-    for (ProducerTask p : producers) {
+    for (ProducerTask p : participants.producers()) {
       p.thread().start();
     }
     if (backlog != null) {
@@ -547,10 +511,7 @@ public final class Runner {
     if (last != null) {
       publish(last);
     }
-    long lastReceive = start;
-    for (ConsumerTask c : consumers) {
-      lastReceive = Math.max(lastReceive, c.lastReceiveNanos());
-    }
+    long lastReceive = Math.max(start, participants.lastReceiveNanos());
     DriverException failure = control.failure();
     String status =
         failure != null
@@ -559,7 +520,8 @@ public final class Runner {
     List<ProducerIntegrity> byProducer = integrityByProducer();
     IntegrityCounts integrity =
         withBrokerCount(
-            IntegrityCounts.of(byProducer, foreign(), p -> layout.consumedOnlyHere(p.producer())));
+            IntegrityCounts.of(
+                byProducer, participants.foreign(), p -> layout.consumedOnlyHere(p.producer())));
     RunResult result =
         assembly.result(
             new ResultAssembly.Measured(
@@ -574,7 +536,7 @@ public final class Runner {
                 layout.mostConsumersHere(),
                 flowControl.summary(),
                 backlog == null ? BacklogResult.NONE : backlog.result(),
-                requestReplyCounts(),
+                participants.requestReply(),
                 idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
                 losses.summary(),
                 idleConnections == null ? LatencyHistograms.empty() : idleConnections.openTimes(),
@@ -635,19 +597,6 @@ public final class Runner {
     return reporter;
   }
 
-  /** The run's cumulative counts now, over every producer and consumer. */
-  private MessageCounts counters() {
-    MessageCounts total = MessageCounts.ZERO;
-    for (ProducerTask p : producers) {
-      total = total.plus(p.counts());
-    }
-    long received = 0;
-    for (ConsumerTask c : consumers) {
-      received += c.received.get();
-    }
-    return total.plus(new MessageCounts(0, 0, received, MessageCounts.ZERO.notAccepted(), 0, 0, 0));
-  }
-
   /**
    * Fails the run when no message was sent, confirmed or received for the progress timeout, as
    * quiver's {@code --timeout} does, so a stuck broker ends the run with the results so far.
@@ -657,7 +606,7 @@ public final class Runner {
     long[] last = {-1, System.nanoTime()};
     reporter.scheduleWithFixedDelay(
         () -> {
-          MessageCounts c = counters();
+          MessageCounts c = participants.counts();
           long progress = c.sent() + c.confirmed() + c.received() + c.notAccepted().total();
           long now = System.nanoTime();
           if (progress != last[0]) {
@@ -696,6 +645,7 @@ public final class Runner {
    * the run fails saying so, with the results so far.
    */
   private void awaitSending(long end) {
+    List<ProducerTask> producers = participants.producers();
     if (!producers.isEmpty()) {
       long deadline =
           end == Long.MAX_VALUE
@@ -733,7 +683,7 @@ public final class Runner {
       }
       return;
     }
-    while (!control.stopping() && clock.nanoTime() < end && !allConsumersReachedLimit()) {
+    while (!control.stopping() && clock.nanoTime() < end && !participants.consumersReachedLimit()) {
       LockSupport.parkNanos(DRAIN_POLL_NANOS);
     }
   }
@@ -748,17 +698,17 @@ public final class Runner {
   private void drain() {
     long window = workload.drainTimeout().toNanos();
     long lastProgress = System.nanoTime();
-    long lastReceive = lastReceiveNanos();
-    long unconfirmed = unconfirmed();
+    long lastReceive = participants.lastReceiveNanos();
+    long unconfirmed = participants.unconfirmed();
     long interruptedAt = 0;
     while (control.failure() == null && !drained()) {
       long now = System.nanoTime();
       long runNow = clock.nanoTime();
-      for (ProducerTask p : producers) {
+      for (ProducerTask p : participants.producers()) {
         p.expireRequests(runNow);
       }
-      long received = lastReceiveNanos();
-      long pending = unconfirmed();
+      long received = participants.lastReceiveNanos();
+      long pending = participants.unconfirmed();
       if (received != lastReceive || pending < unconfirmed) {
         lastReceive = received;
         unconfirmed = pending;
@@ -869,29 +819,14 @@ public final class Runner {
     }
   }
 
-  private long lastReceiveNanos() {
-    long last = 0;
-    for (ConsumerTask c : consumers) {
-      last = Math.max(last, c.lastReceiveNanos());
-    }
-    return last;
-  }
-
-  private long unconfirmed() {
-    long unconfirmed = 0;
-    for (ProducerTask p : producers) {
-      unconfirmed += p.unconfirmed();
-    }
-    return unconfirmed;
-  }
-
   private boolean drained() {
-    if (unconfirmed() > 0) {
+    if (participants.unconfirmed() > 0) {
       return false;
     }
-    if (consumers.isEmpty() || allConsumersReachedLimit()) {
+    if (participants.consumers().isEmpty() || participants.consumersReachedLimit()) {
       return true;
     }
+    List<ProducerTask> producers = participants.producers();
     boolean shared = false;
     for (int i = 0; i < producers.size(); i++) {
       int global = layout.globalProducer(i);
@@ -910,20 +845,9 @@ public final class Runner {
       // Consumers of other runs take part of what arrives: wait until nothing has for a while
       // since the consumers started (a backlog's, just now, may have received nothing yet).
       long since =
-          Math.max(lastReceiveNanos(), backlog == null ? 0 : backlog.consumersStartNanos());
+          Math.max(
+              participants.lastReceiveNanos(), backlog == null ? 0 : backlog.consumersStartNanos());
       return clock.nanoTime() - since > QUIET_NANOS;
-    }
-    return true;
-  }
-
-  private boolean allConsumersReachedLimit() {
-    if (workload.messagesPerConsumer() == 0 || consumers.isEmpty()) {
-      return false;
-    }
-    for (ConsumerTask c : consumers) {
-      if (!c.reachedLimit()) {
-        return false;
-      }
     }
     return true;
   }
@@ -931,6 +855,7 @@ public final class Runner {
   /** What this run's consumers saw of each producer, and what its own producers had accepted. */
   private List<ProducerIntegrity> integrityByProducer() {
     Map<Integer, Long> accepted = new HashMap<>();
+    List<ProducerTask> producers = participants.producers();
     for (int i = 0; i < producers.size(); i++) {
       int global = layout.globalProducer(i);
       accepted.put(global, producers.get(i).expected(trackers[global]));
@@ -954,14 +879,6 @@ public final class Runner {
     return entries;
   }
 
-  private long foreign() {
-    long foreign = 0;
-    for (ConsumerTask c : consumers) {
-      foreign += c.foreign.get();
-    }
-    return foreign;
-  }
-
   private void closeAll() {
     control.stop();
     synchronized (this) {
@@ -976,7 +893,7 @@ public final class Runner {
         Thread.currentThread().interrupt();
       }
     }
-    for (ProducerTask p : producers) {
+    for (ProducerTask p : participants.producers()) {
       Thread thread = p.thread();
       if (thread != null && thread.isAlive()) {
         thread.interrupt();
@@ -987,7 +904,7 @@ public final class Runner {
     // still stuck after that is a daemon and is left behind rather than waited for. The closes
     // wait for the broker, so they are bounded together.
     BoundedWait.run("close", this::closeClients, CLOSE_CLIENTS_MILLIS);
-    for (ProducerTask p : producers) {
+    for (ProducerTask p : participants.producers()) {
       Thread thread = p.thread();
       if (thread != null && thread.isAlive()) {
         joinFor(thread, CLOSE_JOIN_MILLIS);
@@ -996,7 +913,7 @@ public final class Runner {
   }
 
   private void closeClients() {
-    for (ProducerTask p : producers) {
+    for (ProducerTask p : participants.producers()) {
       closeQuietly(p.producer());
     }
     // A copy: a backlog's consumers may still be starting on the backlog thread.
