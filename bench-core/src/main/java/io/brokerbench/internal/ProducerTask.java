@@ -35,10 +35,6 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   private static final long MAX_SLEEP_NANOS = 50_000_000;
   private static final long OWNERSHIP_POLL_NANOS = 10_000_000;
   private static final long EXPIRY_CHECK_NANOS = 10_000_000;
-  private static final long FIRST_BACKOFF_NANOS = 100_000_000;
-  private static final long MAX_BACKOFF_NANOS = 2_000_000_000;
-  // A connection lost again this soon after a reconnection is the same trouble: no fresh start.
-  private static final long STABLE_NANOS = 1_000_000_000;
 
   /** Opens the driver's producer again after its connection was lost. */
   interface Reopen {
@@ -72,8 +68,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   // Messages given up at a loss, to tell at the end which of them arrived all the same.
   private long[] failedAtLoss = new long[0];
   private int failedAtLossCount;
-  private long reconnectedAt = Long.MIN_VALUE / 2;
-  private long lastBackoff;
+  private final Backoff backoff;
   private boolean sendsOnConfirm;
   private SendLoopOwnership ownership;
   private Thread thread;
@@ -117,6 +112,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
     this.index = index;
     this.flowControl = flowControl;
     this.losses = losses;
+    this.backoff = new Backoff(clock);
     this.reconnects = workload.connectionLoss() == ConnectionLossPolicy.RECONNECT;
     this.stopWaiting = () -> control.stopping() || lostConnection != null;
     this.producerId = producerId;
@@ -213,7 +209,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
    * @return true when the producer is open again
    */
   private boolean reconnect(DriverException loss) throws InterruptedException {
-    long lostAt = clock.nanoTime();
+    long lostAt = backoff.lost();
     String name = "producer " + index;
     long inFlight = 0;
     if (window != null && !requester) {
@@ -222,25 +218,21 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
     }
     losses.lost(name, loss.getMessage(), inFlight);
     close(producer);
-    boolean flapping = lostAt - reconnectedAt < STABLE_NANOS;
-    long backoff = flapping ? Math.min(lastBackoff * 2, MAX_BACKOFF_NANOS) : FIRST_BACKOFF_NANOS;
-    if (flapping) {
-      pause(backoff);
+    long firstWait = backoff.firstWaitNanos();
+    if (firstWait > 0) {
+      pause(firstWait);
     }
     for (int attempt = 1; !control.stopping() && clock.nanoTime() < endNanos; attempt++) {
       lostConnection = null;
       try {
         producer = reopen.open();
         sendsOnConfirm = window != null && !requester && producer.sendsOnConfirm();
-        reconnectedAt = clock.nanoTime();
-        lastBackoff = backoff;
-        losses.reconnected(name, attempt, reconnectedAt - lostAt);
+        losses.reconnected(name, attempt, backoff.reconnected() - lostAt);
         return true;
       } catch (DriverException e) {
         // Not back yet: wait and try again.
       }
-      pause(backoff);
-      backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
+      pause(backoff.nextWaitNanos());
     }
     return false;
   }

@@ -28,16 +28,12 @@ import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -59,9 +55,6 @@ public final class Runner {
   private static final long CLOSE_JOIN_MILLIS = 2_000;
   private static final long CLOSE_CLIENTS_MILLIS = 3_000;
   private static final long DEPTH_QUERY_MILLIS = 5_000;
-  private static final long RECONNECT_FIRST_BACKOFF_MILLIS = 100;
-  private static final long RECONNECT_MAX_BACKOFF_MILLIS = 2_000;
-  private static final long RECONNECT_STABLE_NANOS = 1_000_000_000L;
 
   private final Workload workload;
   private final Shard shard;
@@ -78,11 +71,7 @@ public final class Runner {
   private Warning depthUnknown;
   private final boolean refuseBusyQueues;
   private Warning foreignConsumers;
-  private final Set<Integer> reconnectingConsumers = ConcurrentHashMap.newKeySet();
-  private ExecutorService reconnector;
-  // Per consumer, written by its one reconnecting thread at a time (reconnectingConsumers).
-  private long[] consumerReconnectedAt;
-  private long[] consumerBackoffMillis;
+  private Reconnector reconnector;
   private final RunRecorders recorders;
   private final Participants participants = new Participants();
   private final List<io.brokerbench.spi.Consumer> driverConsumers =
@@ -272,10 +261,11 @@ public final class Runner {
       backlog =
           new BacklogPhase(workload.backlog(), clock, control, participants, this::startConsumers);
     }
-    boolean reconnects = workload.connectionLoss() == ConnectionLossPolicy.RECONNECT;
-    consumerReconnectedAt = new long[workload.consumers()];
-    Arrays.fill(consumerReconnectedAt, Long.MIN_VALUE / 2);
-    consumerBackoffMillis = new long[workload.consumers()];
+    if (workload.connectionLoss() == ConnectionLossPolicy.RECONNECT) {
+      reconnector =
+          new Reconnector(
+              clock, control, losses, driverConsumers, workload.consumers(), this::openConsumer);
+    }
     for (int j = 0; j < workload.consumers(); j++) {
       int consumer = j;
       participants.add(
@@ -288,7 +278,7 @@ public final class Runner {
               workload.messagesPerConsumer(),
               backlog,
               workload.requestReply().replierDelay().toNanos(),
-              reconnects ? failure -> consumerLost(consumer, failure) : null));
+              reconnector == null ? null : failure -> consumerLost(consumer, failure)));
       int global = layout.globalConsumer(j);
       consumerSpecs.add(
           new ConsumerSpec(
@@ -316,62 +306,9 @@ public final class Runner {
         : driver.createConsumer(consumerSpecs.get(j), participants.consumers().get(j));
   }
 
-  /**
-   * A consumer lost its connection ({@code --on-connection-loss reconnect}): it is opened again on
-   * a thread of its own, with a growing backoff, until it opens or the run ends. Any thread.
-   */
+  /** A consumer lost its connection ({@code --on-connection-loss reconnect}). Any thread. */
   private void consumerLost(int j, DriverException failure) {
-    if (!reconnectingConsumers.add(j)) {
-      return;
-    }
-    String name = "consumer " + consumerSpecs.get(j).consumerIndex();
-    losses.lost(name, failure.getMessage(), 0);
-    long lostAt = clock.nanoTime();
-    synchronized (this) {
-      if (reconnector == null) {
-        reconnector =
-            Executors.newCachedThreadPool(
-                r -> {
-                  Thread t = new Thread(r, "brokerbench-reconnect");
-                  t.setDaemon(true);
-                  return t;
-                });
-      }
-      if (!reconnector.isShutdown()) {
-        reconnector.execute(() -> reopenConsumer(j, name, lostAt));
-      }
-    }
-  }
-
-  private void reopenConsumer(int j, String name, long lostAt) {
-    closeQuietly(driverConsumers.get(j));
-    // A consumer lost again soon after it reconnected keeps backing off, instead of starting over.
-    boolean flapping = lostAt - consumerReconnectedAt[j] < RECONNECT_STABLE_NANOS;
-    long backoff =
-        flapping
-            ? Math.min(consumerBackoffMillis[j] * 2, RECONNECT_MAX_BACKOFF_MILLIS)
-            : RECONNECT_FIRST_BACKOFF_MILLIS;
-    try {
-      if (flapping) {
-        Thread.sleep(backoff);
-      }
-      for (int attempt = 1; !control.stopping(); attempt++) {
-        try {
-          driverConsumers.set(j, openConsumer(j));
-          consumerReconnectedAt[j] = clock.nanoTime();
-          consumerBackoffMillis[j] = backoff;
-          reconnectingConsumers.remove(j);
-          losses.reconnected(name, attempt, consumerReconnectedAt[j] - lostAt);
-          return;
-        } catch (DriverException | RuntimeException e) {
-          // Not back yet: wait and try again.
-        }
-        Thread.sleep(backoff);
-        backoff = Math.min(backoff * 2, RECONNECT_MAX_BACKOFF_MILLIS);
-      }
-    } catch (InterruptedException e) {
-      // The run is closing.
-    }
+    reconnector.lost(j, "consumer " + consumerSpecs.get(j).consumerIndex(), failure);
   }
 
   private void createProducers() throws DriverException {
@@ -881,17 +818,8 @@ public final class Runner {
 
   private void closeAll() {
     control.stop();
-    synchronized (this) {
-      if (reconnector != null) {
-        reconnector.shutdownNow();
-      }
-    }
     if (reconnector != null) {
-      try {
-        reconnector.awaitTermination(CLOSE_JOIN_MILLIS, TimeUnit.MILLISECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      reconnector.close(CLOSE_JOIN_MILLIS);
     }
     for (ProducerTask p : participants.producers()) {
       Thread thread = p.thread();
@@ -922,7 +850,8 @@ public final class Runner {
     }
   }
 
-  private static void closeQuietly(AutoCloseable closeable) {
+  /** Closes, ignoring a failure: the run's figures no longer depend on it. */
+  static void closeQuietly(AutoCloseable closeable) {
     if (closeable == null) {
       return;
     }
