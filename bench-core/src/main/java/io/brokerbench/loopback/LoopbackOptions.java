@@ -20,9 +20,9 @@ import java.util.Map;
  * @param stall how long that send stalls
  * @param refuseEvery refuse every n-th message of each producer (nacked, never delivered); 0 =
  *     never
- * @param freezeAfter the broker freezes when a producer sends this message number (counted from 0):
- *     every send in the freeze waits for its end; -1 = never
- * @param freeze how long the freeze lasts, on the driver's clock
+ * @param freezeAt when the broker freezes, after the driver opened, on the driver's clock: every
+ *     send due in the freeze waits for its end, on every thread alike
+ * @param freeze how long the freeze lasts; zero = never
  * @param killAfter the broker dies when a producer sends this message number (counted from 0):
  *     every connection is lost; -1 = never
  * @param down how long the killed broker refuses connections, on the driver's clock; its queues and
