@@ -108,7 +108,8 @@ class BenchmarkRunTest {
     assertThat(result.totals().counts().confirmed()).isEqualTo(300_000);
     assertThat(result.totals().counts().received()).isEqualTo(300_000);
     assertThat(result.integrity().clean()).isTrue();
-    assertThat(result.warnings()).isEmpty();
+    // Nothing to say of the messages; a loaded machine may stall the generator, which it says.
+    assertThat(result.warnings()).allMatch(w -> w.code().equals(Warning.GENERATOR_PAUSED));
   }
 
   @Test

@@ -28,6 +28,9 @@ final class RunRecorders {
 
   final LatencyRecorder unsent = new LatencyRecorder();
 
+  /** {@link LatencyKind#PAUSE}, written by the {@link PauseDetector}'s thread alone. */
+  final LatencyRecorder pause = new LatencyRecorder();
+
   private final boolean exclusive;
 
   RunRecorders(int participants) {
@@ -48,6 +51,7 @@ final class RunRecorders {
     take(backlogAge, target, LatencyKind.BACKLOG_AGE);
     take(roundTrip, target, LatencyKind.ROUND_TRIP, LatencyKind.ROUND_TRIP_FROM_SEND);
     take(unsent, target, LatencyKind.UNSENT);
+    take(pause, target, LatencyKind.PAUSE);
   }
 
   private static void take(

@@ -79,6 +79,9 @@ public final class Runner {
   private final List<ConsumerSpec> consumerSpecs = new ArrayList<>();
   private BacklogPhase backlog;
   private ConnectionPhase idleConnections;
+  // Only on the system's clock: a run on an injected clock is a test, whose process stalls are not
+  // the run's.
+  private PauseDetector pauses;
   private SequenceTracker[] trackers;
   private DriverDescription description;
 
@@ -424,6 +427,9 @@ public final class Runner {
             warmupIntervals,
             workload.rate());
     ScheduledExecutorService reporter = startReporter(collector, start, intervalNanos);
+    if (clock == NanoClock.system()) {
+      pauses = PauseDetector.start(recorders.pause.exclusiveWriter());
+    }
     if (!workload.progressTimeout().isZero()) {
       watchProgress(reporter);
     }
@@ -443,6 +449,7 @@ public final class Runner {
       backlog.finish();
     }
     stopReporter(reporter);
+    stopPauseDetector();
     closeIdleConnections();
     IntervalCollector.Cut last = collector.collectLast();
     if (last != null) {
@@ -816,8 +823,15 @@ public final class Runner {
     return entries;
   }
 
+  private void stopPauseDetector() {
+    if (pauses != null) {
+      pauses.stop();
+    }
+  }
+
   private void closeAll() {
     control.stop();
+    stopPauseDetector();
     if (reconnector != null) {
       reconnector.close(CLOSE_JOIN_MILLIS);
     }

@@ -34,7 +34,15 @@ public enum LatencyKind {
    */
   CONNECT("connect", "connection open from intended time"),
   /** An idle connection's opening, channels included, from when an opener started it. */
-  CONNECT_FROM_START("connect_start", "connection open from its start");
+  CONNECT_FROM_START("connect_start", "connection open from its start"),
+  /**
+   * The generator's own stalls (GC, safepoints, a starved CPU), as jHiccup measures them: how much
+   * later than asked a thread sleeping 1 ms at a time woke. One value per millisecond of the run.
+   */
+  PAUSE("pause", "generator's own stalls (per 1 ms tick)");
+
+  /** The tick of {@link #PAUSE}: how long its thread asks to sleep, so one value per tick. */
+  public static final long PAUSE_TICK_NANOS = 1_000_000;
 
   private final String key;
   private final String label;

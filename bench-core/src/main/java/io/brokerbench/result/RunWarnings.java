@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /** The warnings a finished run's figures call for, each with its code. */
 public final class RunWarnings {
@@ -109,6 +111,10 @@ public final class RunWarnings {
                   unsent.p50Micros() / 1000,
                   unsent.maxMicros() / 1000)));
     }
+    Warning paused = generatorPaused(latency);
+    if (paused != null) {
+      warnings.add(paused);
+    }
     if (env.embedded()) {
       warnings.add(
           new Warning(
@@ -124,6 +130,62 @@ public final class RunWarnings {
                   + "-byte stamp travelled in a message header: the body is smaller"));
     }
     return warnings;
+  }
+
+  /** The latencies whose tail the generator's stalls would show in, in order of preference. */
+  private static final List<LatencyKind> TAILS =
+      List.of(LatencyKind.END_TO_END, LatencyKind.ROUND_TRIP, LatencyKind.CONFIRM);
+
+  /** The share of a run in stalls at which its p99 may be the generator's: half the 1 % tail. */
+  static final double PAUSED_SHARE = 0.005;
+
+  /**
+   * Whether the generator's stalls may have made the tail: a message due during a stall waits for
+   * its end, so the share of the run spent in stalls longer than half the p99 is about the share of
+   * messages they made that late. At {@value #PAUSED_SHARE} or more, that is half of the 1 % the
+   * p99 stands for. Null when they did not, or nothing measured either.
+   */
+  static Warning generatorPaused(Map<String, LatencySummary> latency) {
+    LatencySummary pauses = latency.get(LatencyKind.PAUSE.key());
+    if (pauses == null || pauses.count() == 0 || pauses.histogram() == null) {
+      return null;
+    }
+    LatencyKind kind =
+        TAILS.stream()
+            .filter(k -> latency.containsKey(k.key()) && latency.get(k.key()).count() > 0)
+            .findFirst()
+            .orElse(null);
+    if (kind == null) {
+      return null;
+    }
+    LatencySummary tail = latency.get(kind.key());
+    long longerThanNanos = (long) (tail.p99Micros() * 1_000 / 2);
+    Histogram h = pauses.decodedHistogram();
+    double stalledNanos = 0;
+    double allStallsNanos = 0;
+    for (HistogramIterationValue v : h.recordedValues()) {
+      double nanos = (double) v.getValueIteratedTo() * v.getCountAtValueIteratedTo();
+      allStallsNanos += nanos;
+      if (v.getValueIteratedTo() >= longerThanNanos) {
+        stalledNanos += nanos;
+      }
+    }
+    double runNanos = h.getTotalCount() * (double) LatencyKind.PAUSE_TICK_NANOS + allStallsNanos;
+    double share = stalledNanos / runNanos;
+    if (share < PAUSED_SHARE) {
+      return null;
+    }
+    return new Warning(
+        Warning.GENERATOR_PAUSED,
+        String.format(
+            Locale.ROOT,
+            "GENERATOR_PAUSED: the generator itself stalled (GC, a starved CPU) for %.1f %% of the"
+                + " run in stalls over %.1f ms, half the %s p99 (the longest %.1f ms): that tail"
+                + " is partly the generator's, not the broker's",
+            share * 100,
+            longerThanNanos / 1e6,
+            kind.key(),
+            h.getMaxValue() / 1e6));
   }
 
   /** What the broker or the client did with the messages not accepted, each named for itself. */

@@ -85,6 +85,12 @@ public record Warning(String code, String message) {
   /** The user interrupted the run before it sent anything: it has no figures. */
   public static final String NOT_STARTED = "NOT_STARTED";
 
+  /**
+   * The generator's own stalls (GC, a starved CPU) covered enough of the run to make the latency
+   * tail partly the generator's, not the broker's.
+   */
+  public static final String GENERATOR_PAUSED = "GENERATOR_PAUSED";
+
   /** A report output failed and was stopped. */
   public static final String REPORT_OUTPUT = "REPORT_OUTPUT";
 
