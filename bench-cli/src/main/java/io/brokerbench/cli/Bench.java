@@ -17,7 +17,7 @@ public final class Bench {
     int exitCode;
     try {
       tuneOwnJvm();
-      exitCode = BenchCommand.commandLine().execute(args);
+      exitCode = BenchCommand.commandLine(args).execute(args);
     } finally {
       startUp.close();
     }

@@ -5,6 +5,8 @@ import io.brokerbench.spi.DriverProvider;
 import io.brokerbench.spi.OptionException;
 import io.brokerbench.workload.WorkloadException;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,15 +20,15 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     versionProvider = BenchCommand.Version.class,
-    description = "%nbrokerbench: an open-loop load generator for message brokers.%n",
-    subcommands = {
-      DriversCommand.class,
-      ReportCommand.class,
-      CompareCommand.class,
-      MergeCommand.class,
-      HelpCommand.class
-    })
+    description = "%nbrokerbench: an open-loop load generator for message brokers.%n")
 final class BenchCommand implements Callable<Integer> {
+  /** The commands built alone when named first: all but {@code help}, which shows the others. */
+  private static final Set<String> TOP_COMMANDS =
+      Set.of("drivers", "report", "compare", "merge", "run", "max-rate", "scenario");
+
+  /** The commands whose subcommands are the drivers. */
+  private static final Set<String> DRIVER_COMMANDS = Set.of("run", "max-rate");
+
   @Spec CommandSpec spec;
 
   /** {@code bench} alone: a usage error, as for git, with the usage where errors go. */
@@ -36,25 +38,82 @@ final class BenchCommand implements Callable<Integer> {
     return ExitCodes.USAGE;
   }
 
-  /** The command line with every driver's {@code run} subcommand and the error handling. */
+  /** The command line with every command, every driver's {@code run} subcommand and the errors. */
   static CommandLine commandLine() {
+    return commandLine(null, null);
+  }
+
+  /**
+   * The command line for these arguments: the command they name and nothing else, with only the
+   * driver they name under {@code run} or {@code max-rate}. Picocli builds the model of every
+   * command it is given, reading each class's options and creating its object, and with it loads
+   * what those classes refer to: the HTML report, Jackson, the scenario module and every driver's
+   * options for a run that uses none of them. Arguments that name no command ({@code --help},
+   * {@code help run}, an unknown name) get every command, so that what is printed, usage and errors
+   * alike, is what the whole command line prints.
+   */
+  static CommandLine commandLine(String[] args) {
+    if (args == null || args.length == 0 || !TOP_COMMANDS.contains(args[0])) {
+      return commandLine(null, null);
+    }
+    String driver = args.length > 1 && DRIVER_COMMANDS.contains(args[0]) ? args[1] : null;
+    return commandLine(args[0], driver);
+  }
+
+  /**
+   * The command line with only {@code command} (every command when null) and, under a command that
+   * takes a driver, only {@code driver} when it is one (every driver otherwise).
+   */
+  private static CommandLine commandLine(String command, String driver) {
     CommandLine bench = new CommandLine(new BenchCommand());
-    CommandLine run = new CommandLine(new RunCommand());
-    for (DriverProvider provider : Drivers.available()) {
-      run.addSubcommand(provider.name(), DriverRunCommand.create(provider));
+    List<DriverProvider> drivers = null;
+    for (String name : List.of("drivers", "report", "compare", "merge", "help")) {
+      if (command == null || name.equals(command)) {
+        bench.addSubcommand(name, simpleCommand(name));
+      }
     }
-    bench.addSubcommand("run", run);
-    CommandLine maxRate = new CommandLine(new MaxRateCommand());
-    for (DriverProvider provider : Drivers.available()) {
-      maxRate.addSubcommand(provider.name(), DriverMaxRateCommand.create(provider));
+    if (command == null || DRIVER_COMMANDS.contains(command)) {
+      drivers = driversNamed(driver);
     }
-    bench.addSubcommand("max-rate", maxRate);
-    bench.addSubcommand("scenario", new ScenarioCommand());
+    if (command == null || command.equals("run")) {
+      CommandLine run = new CommandLine(new RunCommand());
+      for (DriverProvider provider : drivers) {
+        run.addSubcommand(provider.name(), DriverRunCommand.create(provider));
+      }
+      bench.addSubcommand("run", run);
+    }
+    if (command == null || command.equals("max-rate")) {
+      CommandLine maxRate = new CommandLine(new MaxRateCommand());
+      for (DriverProvider provider : drivers) {
+        maxRate.addSubcommand(provider.name(), DriverMaxRateCommand.create(provider));
+      }
+      bench.addSubcommand("max-rate", maxRate);
+    }
+    if (command == null || command.equals("scenario")) {
+      bench.addSubcommand("scenario", new ScenarioCommand());
+    }
     bench.setParameterExceptionHandler(BenchCommand::usageError);
     bench.setExecutionExceptionHandler(
         (e, commandLine, parseResult) ->
             failure(e, commandLine, parseResult.subcommand() != null && isVerbose(parseResult)));
     return bench;
+  }
+
+  private static Object simpleCommand(String name) {
+    return switch (name) {
+      case "drivers" -> new DriversCommand();
+      case "report" -> new ReportCommand();
+      case "compare" -> new CompareCommand();
+      case "merge" -> new MergeCommand();
+      default -> new HelpCommand();
+    };
+  }
+
+  /** The provider named {@code name} alone when there is one, else every provider. */
+  private static List<DriverProvider> driversNamed(String name) {
+    List<DriverProvider> all = Drivers.available();
+    List<DriverProvider> named = all.stream().filter(p -> p.name().equals(name)).toList();
+    return named.isEmpty() ? all : named;
   }
 
   private static boolean isVerbose(CommandLine.ParseResult parseResult) {

@@ -28,7 +28,8 @@ class BenchCommandTest {
   private final StringWriter err = new StringWriter();
 
   private int bench(String... args) {
-    CommandLine commandLine = BenchCommand.commandLine();
+    // As Bench.main builds it: only the command the arguments name.
+    CommandLine commandLine = BenchCommand.commandLine(args);
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));
     return commandLine.execute(args);
@@ -503,6 +504,39 @@ class BenchCommandTest {
     assertThat(lines.subList(lines.indexOf("Commands:") + 1, lines.size()))
         .extracting(l -> l.strip().split(" ")[0])
         .containsExactlyInAnyOrderElementsOf(names);
+  }
+
+  @Test
+  void aRunBuildsOnlyItsCommandAndItsDriver() {
+    CommandLine commandLine = BenchCommand.commandLine(words("run loopback -C 1"));
+
+    assertThat(commandLine.getSubcommands().keySet()).containsExactly("run");
+    assertThat(commandLine.getSubcommands().get("run").getSubcommands().keySet())
+        .containsExactly("loopback");
+    assertThat(BenchCommand.commandLine(words("compare a b")).getSubcommands().keySet())
+        .containsExactly("compare");
+  }
+
+  @Test
+  void argumentsThatNameNoCommandOrNoDriverGetTheWholeCommandLine() {
+    Set<String> all = BenchCommand.commandLine().getSubcommands().keySet();
+    Set<String> drivers =
+        BenchCommand.commandLine().getSubcommands().get("run").getSubcommands().keySet();
+
+    for (String args : List.of("--help", "help run loopback", "nosuch", "-V")) {
+      assertThat(BenchCommand.commandLine(words(args)).getSubcommands().keySet())
+          .as(args)
+          .containsExactlyElementsOf(all);
+    }
+    for (String args : List.of("run", "run nosuch", "run --help", "max-rate -C 1")) {
+      CommandLine top = BenchCommand.commandLine(words(args));
+      String command = args.split(" ")[0];
+      assertThat(top.getSubcommands().get(command).getSubcommands().keySet())
+          .as(args)
+          .containsExactlyElementsOf(drivers);
+    }
+    assertThat(BenchCommand.commandLine(new String[0]).getSubcommands().keySet())
+        .containsExactlyElementsOf(all);
   }
 
   @Test
