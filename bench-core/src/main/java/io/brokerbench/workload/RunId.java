@@ -1,6 +1,6 @@
 package io.brokerbench.workload;
 
-import java.security.SecureRandom;
+import java.util.SplittableRandom;
 
 /**
  * The short random id of one run, and the queue a run uses when it names none: {@code
@@ -22,13 +22,21 @@ public final class RunId {
   /** Characters of an id: 36^6, about 2 billion ids, so two runs at once draw the same rarely. */
   public static final int LENGTH = 6;
 
-  // Seeded by the system, not the clock: processes started in the same instant must differ.
-  private static final SecureRandom RANDOM = new SecureRandom();
+  /**
+   * Seeded by the process id as well as both clocks: processes started in the same instant differ
+   * by their ids. Not a SecureRandom: a queue name needs no secret, and seeding one loads the
+   * security providers at every start.
+   */
+  private static final SplittableRandom RANDOM =
+      new SplittableRandom(
+          System.nanoTime()
+              ^ Long.rotateLeft(ProcessHandle.current().pid() * 0x9E3779B97F4A7C15L, 32)
+              ^ System.currentTimeMillis() * 0xBF58476D1CE4E5B9L);
 
   private RunId() {}
 
   /** A new id: {@value #LENGTH} random base-36 characters (digits and lower-case letters). */
-  public static String random() {
+  public static synchronized String random() {
     char[] id = new char[LENGTH];
     for (int i = 0; i < LENGTH; i++) {
       id[i] = Character.forDigit(RANDOM.nextInt(36), 36);
