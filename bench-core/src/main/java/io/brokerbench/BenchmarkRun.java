@@ -57,6 +57,7 @@ public final class BenchmarkRun {
   private final List<Threshold> thresholds;
   private final Instant startAt;
   private final boolean refuseBusyQueues;
+  private final boolean probeClock;
   private volatile Runner runner;
   // Done once interrupted: what a run opening its driver waits on beside the opening.
   private final CompletableFuture<Void> interruption = new CompletableFuture<>();
@@ -74,6 +75,7 @@ public final class BenchmarkRun {
     this.thresholds = List.copyOf(b.thresholds);
     this.startAt = b.startAt;
     this.refuseBusyQueues = b.refuseBusyQueues;
+    this.probeClock = b.probeClock;
   }
 
   /** A builder for a run of this workload. */
@@ -95,7 +97,7 @@ public final class BenchmarkRun {
   public RunResult run() throws DriverException {
     SinkFanout fanout = new SinkFanout(sinks);
     ResultAssembly assembly =
-        new ResultAssembly(workload, shard, driverSettings(), commandLine, thresholds);
+        new ResultAssembly(workload, shard, driverSettings(), commandLine, thresholds, probeClock);
     Runner r = null;
     RunResult result = null;
     try {
@@ -285,6 +287,7 @@ public final class BenchmarkRun {
     private final List<Threshold> thresholds = new ArrayList<>();
     private Instant startAt;
     private boolean refuseBusyQueues;
+    private boolean probeClock = true;
 
     private Builder(Workload workload) {
       this.workload = Objects.requireNonNull(workload, "workload");
@@ -369,6 +372,18 @@ public final class BenchmarkRun {
      */
     public Builder refuseBusyQueues(boolean refuse) {
       this.refuseBusyQueues = refuse;
+      return this;
+    }
+
+    /**
+     * Whether the result's {@linkplain io.brokerbench.result.Environment#clock() environment} says
+     * how far this host's clock may be off (the default), or says {@linkplain
+     * io.brokerbench.result.ClockStatus#UNKNOWN unknown}. Asking the kernel goes through JNA, whose
+     * loading costs a few hundred milliseconds of CPU at the start of the run; a run whose result
+     * is neither written nor merged with other hosts' does not need the answer.
+     */
+    public Builder probeClock(boolean probe) {
+      this.probeClock = probe;
       return this;
     }
 

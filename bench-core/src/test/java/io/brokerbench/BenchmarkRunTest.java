@@ -9,6 +9,7 @@ import io.brokerbench.loopback.LoopbackDriver;
 import io.brokerbench.loopback.LoopbackOptions;
 import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.rate.NanoClock;
+import io.brokerbench.result.ClockStatus;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
@@ -36,6 +37,17 @@ class BenchmarkRunTest {
 
   private static RunResult run(Workload workload, Driver driver, NanoClock clock) throws Exception {
     return BenchmarkRun.builder(workload).driver(driver).clock(clock).build().run();
+  }
+
+  @Test
+  void aRunToldNotToProbeTheClockSaysItIsUnknown() throws Exception {
+    Workload workload =
+        Workload.builder().rate(1_000).messagesPerProducer(1).duration(null).build();
+
+    RunResult result =
+        BenchmarkRun.builder(workload).driver("loopback").probeClock(false).build().run();
+
+    assertThat(result.environment().clock()).isEqualTo(ClockStatus.UNKNOWN);
   }
 
   @Test

@@ -99,7 +99,10 @@ final class DriverRunCommand implements Callable<Integer> {
         BenchmarkRun.builder(workload)
             .driver(provider.name(), driverOptions)
             .commandLine(CommandLineText.masked(spec.commandLine(), provider))
-            .refuseBusyQueues(refuseBusyQueue);
+            .refuseBusyQueues(refuseBusyQueue)
+            // The clock status is for result.json and the merge of shards from several hosts; a
+            // run that writes no result spares the JNA start-up.
+            .probeClock(output.outputDir != null || shard != null);
     shardOptions.configure(builder, shard, System::getenv);
     for (String text : asserts) {
       builder.threshold(Threshold.parse(text));

@@ -2,6 +2,7 @@ package io.brokerbench.internal;
 
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.result.BacklogResult;
+import io.brokerbench.result.ClockStatus;
 import io.brokerbench.result.ConnectionLosses;
 import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.DriverSettings;
@@ -38,13 +39,16 @@ import java.util.Map;
  * @param driver the driver and its options in effect
  * @param commandLine the masked command line, or null
  * @param thresholds the pass/fail criteria checked on the result
+ * @param probeClock whether the environment says how far this host's clock may be off, or that it
+ *     is unknown
  */
 public record ResultAssembly(
     Workload workload,
     Shard shard,
     DriverSettings driver,
     String commandLine,
-    List<Threshold> thresholds) {
+    List<Threshold> thresholds,
+    boolean probeClock) {
 
   /** Copies the list. */
   public ResultAssembly {
@@ -102,7 +106,7 @@ public record ResultAssembly(
             WorkloadSummary.of(workload),
             driver,
             shard,
-            Environment.capture(known, stampInBody()),
+            environment(known, Map.of()),
             Totals.of(MessageCounts.ZERO, 0, 0, 0, -1),
             Map.of(),
             IntegrityCounts.NONE,
@@ -118,6 +122,15 @@ public record ResultAssembly(
             RequestReplyCounts.NONE,
             ConnectionsResult.NONE,
             ConnectionLosses.NONE));
+  }
+
+  /**
+   * This process's environment for a run against the described driver, whose clients connected
+   * where {@code clientNodes} says; the clock probed only when {@link #probeClock}.
+   */
+  public Environment environment(DriverDescription known, Map<String, String> clientNodes) {
+    return Environment.capture(
+        known, stampInBody(), clientNodes, probeClock ? ClockStatus.probe() : ClockStatus.UNKNOWN);
   }
 
   boolean stampInBody() {

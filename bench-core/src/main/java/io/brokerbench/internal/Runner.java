@@ -410,8 +410,7 @@ public final class Runner {
     long warmupEnd = start + warmupIntervals * intervalNanos;
     long end =
         workload.duration() == null ? Long.MAX_VALUE : warmupEnd + workload.duration().toNanos();
-    Environment environment =
-        Environment.capture(description, assembly.stampInBody(), driver.clientNodes());
+    Environment environment = assembly.environment(description, driver.clientNodes());
     WorkloadSummary summary = WorkloadSummary.of(workload);
     sinks.each(sink -> sink.started(environment, summary));
     for (ProducerTask p : participants.producers()) {

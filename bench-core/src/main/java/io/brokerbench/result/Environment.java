@@ -71,6 +71,21 @@ public record Environment(
    */
   public static Environment capture(
       DriverDescription driver, boolean stampInBody, Map<String, String> clientNodes) {
+    return capture(driver, stampInBody, clientNodes, ClockStatus.probe());
+  }
+
+  /**
+   * This process's environment for a run against the described driver, whose clients connected
+   * where {@code clientNodes} says, with a clock status already known ({@link ClockStatus#UNKNOWN}
+   * for a run that did not ask).
+   *
+   * @param stampInBody true when the stamp fits in the message body
+   */
+  public static Environment capture(
+      DriverDescription driver,
+      boolean stampInBody,
+      Map<String, String> clientNodes,
+      ClockStatus clock) {
     String version = Environment.class.getPackage().getImplementationVersion();
     return new Environment(
         driver.driver(),
@@ -85,7 +100,7 @@ public record Environment(
         Runtime.version().toString(),
         Runtime.getRuntime().availableProcessors(),
         version == null ? "dev" : version,
-        ClockStatus.probe(),
+        clock,
         clientNodes);
   }
 
