@@ -45,9 +45,6 @@ import picocli.CommandLine.Spec;
           + "; the figures of a run that did either are not comparable.%n"
     })
 final class CompareCommand implements Callable<Integer> {
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "BASELINE", description = "The run compared against.")
@@ -96,7 +93,11 @@ final class CompareCommand implements Callable<Integer> {
     out.flush();
     if (output != null) {
       try {
-        JSON.writeValue(output.toFile(), comparisons);
+        // Made here, not in a static field: bench --help creates this command too, and a mapper
+        // made at start-up loads some 400 classes of Jackson into every command line.
+        new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .writeValue(output.toFile(), comparisons);
       } catch (IOException e) {
         throw new WorkloadException(
             "cannot write " + output + " (" + e.getMessage() + "): choose a writable -o file");
