@@ -26,6 +26,9 @@ final class BenchCommand implements Callable<Integer> {
   private static final Set<String> TOP_COMMANDS =
       Set.of("drivers", "report", "compare", "merge", "run", "max-rate", "scenario");
 
+  /** The options that print the version. */
+  private static final Set<String> VERSION = Set.of("-V", "--version");
+
   /** The commands whose subcommands are the drivers. */
   private static final Set<String> DRIVER_COMMANDS = Set.of("run", "max-rate");
 
@@ -53,6 +56,10 @@ final class BenchCommand implements Callable<Integer> {
    * alike, is what the whole command line prints.
    */
   static CommandLine commandLine(String[] args) {
+    if (args != null && args.length == 1 && VERSION.contains(args[0])) {
+      // The version alone needs no command; bench --version run loopback still parses all.
+      return commandLine("", null);
+    }
     if (args == null || args.length == 0 || !TOP_COMMANDS.contains(args[0])) {
       return commandLine(null, null);
     }
@@ -61,8 +68,9 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   /**
-   * The command line with only {@code command} (every command when null) and, under a command that
-   * takes a driver, only {@code driver} when it is one (every driver otherwise).
+   * The command line with only {@code command} (every command when null, none when empty) and,
+   * under a command that takes a driver, only {@code driver} when it is one (every driver
+   * otherwise).
    */
   private static CommandLine commandLine(String command, String driver) {
     CommandLine bench = new CommandLine(new BenchCommand());

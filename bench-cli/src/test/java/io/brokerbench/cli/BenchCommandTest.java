@@ -515,6 +515,7 @@ class BenchCommandTest {
         .containsExactly("loopback");
     assertThat(BenchCommand.commandLine(words("compare a b")).getSubcommands().keySet())
         .containsExactly("compare");
+    assertThat(BenchCommand.commandLine(words("--version")).getSubcommands()).isEmpty();
   }
 
   @Test
@@ -523,7 +524,7 @@ class BenchCommandTest {
     Set<String> drivers =
         BenchCommand.commandLine().getSubcommands().get("run").getSubcommands().keySet();
 
-    for (String args : List.of("--help", "help run loopback", "nosuch", "-V")) {
+    for (String args : List.of("--help", "help run loopback", "nosuch", "-V run")) {
       assertThat(BenchCommand.commandLine(words(args)).getSubcommands().keySet())
           .as(args)
           .containsExactlyElementsOf(all);
