@@ -1,0 +1,87 @@
+package io.brokerbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The guard of start-up: each main command, run from the fat jar as a user runs it, loads no more
+ * classes than the committed {@link StartupBaseline} allows. A plain loopback run once loaded
+ * Jackson, JNA, the HTML report and every driver's options before its first message, and took twice
+ * the CPU; class counts, unlike timings, are the same at every run, so they can fail a build.
+ *
+ * <p>With {@code -Dbrokerbench.startup.record=true} it writes the counts it saw into {@code
+ * src/test/resources/startup-baseline.properties} instead of checking them.
+ */
+class StartupClassesIT {
+  private static final String RECORD = "brokerbench.startup.record";
+
+  @TempDir Path dir;
+
+  /** The commands by their key in the baseline; {@code DIR} is a fresh output directory. */
+  private static Map<String, String> commands() {
+    Map<String, String> commands = new LinkedHashMap<>();
+    commands.put("run-loopback", "run loopback -C 1");
+    commands.put("run-loopback-output", "run loopback -C 1 -o DIR");
+    commands.put("help", "--help");
+    commands.put("version", "--version");
+    return commands;
+  }
+
+  @Test
+  void eachCommandLoadsNoMoreClassesThanItsBaseline() throws Exception {
+    StartupBaseline baseline = StartupBaseline.load();
+    Map<String, Map<String, Integer>> seen = new TreeMap<>();
+    List<String> regressions = new ArrayList<>();
+    for (Map.Entry<String, String> command : commands().entrySet()) {
+      String args = command.getValue().replace("DIR", dir.resolve(command.getKey()).toString());
+      Map<String, Integer> packages = classesLoaded(command.getKey(), args);
+      seen.put(command.getKey(), packages);
+      String regression = baseline.regression(command.getKey(), command.getValue(), packages);
+      if (regression != null) {
+        regressions.add(regression);
+      }
+    }
+    if (Boolean.getBoolean(RECORD)) {
+      Path file = Path.of("src", "test", "resources", StartupBaseline.FILE);
+      Files.writeString(file, StartupBaseline.text(seen, baseline.tolerancePercent()));
+      System.out.println("start-up baseline recorded in " + file.toAbsolutePath());
+      return;
+    }
+    assertThat(regressions).as("start-up regressions").isEmpty();
+  }
+
+  /** Runs {@code bench args} from the fat jar; the classes it loaded, by package. */
+  private Map<String, Integer> classesLoaded(String key, String args)
+      throws IOException, InterruptedException {
+    Path log = dir.resolve(key + "-classes.log");
+    Path output = dir.resolve(key + ".out");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xlog:class+load=info:file=" + log);
+    command.add("-jar");
+    command.add(Path.of("target", "bench-cli.jar").toString());
+    command.addAll(List.of(args.split(" ")));
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("bench %s ended", args).isTrue();
+    assertThat(process.exitValue())
+        .as("bench %s exit code; its output:%n%s", args, Files.readString(output))
+        .isZero();
+    return StartupBaseline.packagesOfLog(Files.readAllLines(log, StandardCharsets.UTF_8));
+  }
+}
