@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.AckMode;
@@ -194,9 +195,19 @@ public abstract class DriverContractKit {
 
     RunResult result = run(workload);
 
-    assertThat(result.totals().counts().sent()).isBetween(950L, 1_001L);
-    assertThat(result.totals().rates().sentPerSecond()).isBetween(380.0, 420.0);
+    // The schedule's 1,000 sends, each sent or counted as never sent, and none beyond them; how
+    // close the sent rate came is a benchmark's question (a loaded machine falls behind).
+    long sent = result.totals().counts().sent();
+    assertThat(sent).isPositive().isLessThanOrEqualTo(1_000);
+    assertThat(sent + unsent(result)).as("sent and unsent").isEqualTo(1_000);
+    assertThat(result.totals().counts().received()).isEqualTo(sent);
     assertThat(result.integrity().lost()).isZero();
+  }
+
+  /** The intended sends that never left. */
+  static long unsent(RunResult result) {
+    LatencySummary unsent = result.latency().get("unsent");
+    return unsent == null ? 0 : unsent.count();
   }
 
   @Test
