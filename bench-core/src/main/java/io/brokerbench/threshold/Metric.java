@@ -17,9 +17,9 @@ import java.util.stream.Collectors;
  * A figure of a result, named as thresholds name it:
  *
  * <ul>
- *   <li>latency: {@code KIND.STAT} with KIND one of {@code e2e e2e_send confirm confirm_send slip
- *       s2c} and STAT one of {@code min mean p25 p50 p75 p90 p95 p99 p99.9 p99.99 max}
- *       (microseconds);
+ *   <li>latency: {@code KIND.STAT} with KIND a latency kind's key ({@code e2e e2e_send confirm
+ *       confirm_send slip s2c pause} and the others) and STAT one of {@code min mean p25 p50 p75
+ *       p90 p95 p99 p99.9 p99.99 max} (microseconds);
  *   <li>counts: {@code sent confirmed received rejected released modified failed returned retried
  *       skipped unconfirmed lost duplicates redelivered out_of_order foreign};
  *   <li>rates: {@code sent.rate confirmed.rate received.rate} (msg/s);
