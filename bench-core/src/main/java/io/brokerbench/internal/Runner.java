@@ -37,7 +37,6 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 
 /**
@@ -47,11 +46,7 @@ import java.util.stream.Collectors;
  * is the public entry point.
  */
 public final class Runner {
-  private static final long DRAIN_POLL_NANOS = 2_000_000;
-  private static final long INTERRUPTED_DRAIN_NANOS = 2_000_000_000L;
-  private static final long SEND_POLL_MILLIS = 100;
   private static final long START_POLL_NANOS = 50_000_000;
-  private static final long QUIET_NANOS = 1_000_000_000L;
   private static final long CLOSE_JOIN_MILLIS = 2_000;
   private static final long CLOSE_CLIENTS_MILLIS = 3_000;
   private static final long DEPTH_QUERY_MILLIS = 5_000;
@@ -438,12 +433,22 @@ public final class Runner {
     if (backlog != null) {
       backlog.start(start);
     }
-    awaitSending(end);
+    EndOfRun endOfRun =
+        new EndOfRun(
+            layout,
+            participants,
+            trackers,
+            backlog,
+            control,
+            workload.drainTimeout(),
+            clock,
+            NanoClock.system());
+    endOfRun.awaitSending(end);
     long producersStopped = clock.nanoTime();
     if (backlog != null) {
       backlog.awaitConsumers();
     }
-    drain();
+    endOfRun.drain();
     if (backlog != null) {
       backlog.finish();
     }
@@ -582,94 +587,6 @@ public final class Runner {
   }
 
   /**
-   * Waits for the producers to end, in real time and bounded: a producer stuck in a send (a socket
-   * write the broker's flow control holds, a client that blocks) may hold its thread at most the
-   * drain timeout past the run's end, or {@value #INTERRUPTED_DRAIN_NANOS} ns past a Ctrl-C; then
-   * the run fails saying so, with the results so far.
-   */
-  private void awaitSending(long end) {
-    List<ProducerTask> producers = participants.producers();
-    if (!producers.isEmpty()) {
-      long deadline =
-          end == Long.MAX_VALUE
-              ? Long.MAX_VALUE
-              : System.nanoTime()
-                  + Math.max(0, end - clock.nanoTime())
-                  + workload.drainTimeout().toNanos();
-      long interruptedAt = 0;
-      for (int i = 0; i < producers.size(); i++) {
-        Thread thread = producers.get(i).thread();
-        while (thread.isAlive()) {
-          joinFor(thread, SEND_POLL_MILLIS);
-          if (Thread.currentThread().isInterrupted()) {
-            return;
-          }
-          long now = System.nanoTime();
-          if (control.interrupted() && interruptedAt == 0) {
-            interruptedAt = now;
-          }
-          if (interruptedAt != 0 && now - interruptedAt > INTERRUPTED_DRAIN_NANOS) {
-            return;
-          }
-          if (now - deadline > 0 && thread.isAlive()) {
-            control.fail(
-                new DriverException(
-                    "producer "
-                        + layout.globalProducer(i)
-                        + " is stuck in a send "
-                        + workload.drainTimeout().toMillis() / 1000.0
-                        + " s after the run's end: the broker does not take messages (flow"
-                        + " control, a memory or disk alarm?)"));
-            return;
-          }
-        }
-      }
-      return;
-    }
-    while (!control.stopping() && clock.nanoTime() < end && !participants.consumersReachedLimit()) {
-      LockSupport.parkNanos(DRAIN_POLL_NANOS);
-    }
-  }
-
-  /**
-   * Waits in real time (not the run's clock, which a test may hold still) for the consumers after
-   * the producers stopped: while messages keep arriving (or being confirmed), and at most the drain
-   * timeout without either, so a backlog the consumers are working through is received rather than
-   * counted as lost; {@value #INTERRUPTED_DRAIN_NANOS} ns at most after a Ctrl-C. Bounded: every
-   * message sent arrives once at most.
-   */
-  private void drain() {
-    long window = workload.drainTimeout().toNanos();
-    long lastProgress = System.nanoTime();
-    long lastReceive = participants.lastReceiveNanos();
-    long unconfirmed = participants.unconfirmed();
-    long interruptedAt = 0;
-    while (control.failure() == null && !drained()) {
-      long now = System.nanoTime();
-      long runNow = clock.nanoTime();
-      for (ProducerTask p : participants.producers()) {
-        p.expireRequests(runNow);
-      }
-      long received = participants.lastReceiveNanos();
-      long pending = participants.unconfirmed();
-      if (received != lastReceive || pending < unconfirmed) {
-        lastReceive = received;
-        unconfirmed = pending;
-        lastProgress = now;
-      }
-      if (control.interrupted() && interruptedAt == 0) {
-        interruptedAt = now;
-      }
-      if (now - lastProgress >= window
-          || (interruptedAt != 0
-              && now - interruptedAt >= Math.min(INTERRUPTED_DRAIN_NANOS, window))) {
-        return;
-      }
-      LockSupport.parkNanos(DRAIN_POLL_NANOS);
-    }
-  }
-
-  /**
    * The warnings of the run's end: report sinks that failed, consumers not of this run found at its
    * start, a broker not asked for its depth, and out-of-order arrivals the broker's partial order
    * explains (competing consumers explain them otherwise, in {@link
@@ -762,39 +679,6 @@ public final class Runner {
     }
   }
 
-  private boolean drained() {
-    if (participants.unconfirmed() > 0) {
-      return false;
-    }
-    if (participants.consumers().isEmpty() || participants.consumersReachedLimit()) {
-      return true;
-    }
-    List<ProducerTask> producers = participants.producers();
-    boolean shared = false;
-    for (int i = 0; i < producers.size(); i++) {
-      int global = layout.globalProducer(i);
-      if (!layout.producerConsumed(global)) {
-        continue;
-      }
-      if (layout.consumedOnlyHere(global)) {
-        if (trackers[global].unique() < producers.get(i).accepted()) {
-          return false;
-        }
-      } else {
-        shared = true;
-      }
-    }
-    if (shared || producers.isEmpty()) {
-      // Consumers of other runs take part of what arrives: wait until nothing has for a while
-      // since the consumers started (a backlog's, just now, may have received nothing yet).
-      long since =
-          Math.max(
-              participants.lastReceiveNanos(), backlog == null ? 0 : backlog.consumersStartNanos());
-      return clock.nanoTime() - since > QUIET_NANOS;
-    }
-    return true;
-  }
-
   /** What this run's consumers saw of each producer, and what its own producers had accepted. */
   private List<ProducerIntegrity> integrityByProducer() {
     Map<Integer, Long> accepted = new HashMap<>();
@@ -876,7 +760,7 @@ public final class Runner {
   }
 
   /** Waits at most {@code millis} for the thread; keeps the caller's interrupt status. */
-  private static void joinFor(Thread thread, long millis) {
+  static void joinFor(Thread thread, long millis) {
     try {
       thread.join(millis);
     } catch (InterruptedException e) {

@@ -1,0 +1,222 @@
+package io.brokerbench.internal;
+
+import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.spi.DriverException;
+import io.brokerbench.workload.ShardLayout;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The end of a run, on the runner thread: {@link #awaitSending waits for the producers} to end,
+ * then {@link #drain drains}, waiting for the consumers to receive what was sent and for the
+ * outstanding confirms, until everything expected arrived, nothing progressed for the drain
+ * timeout, the user interrupted or the run failed.
+ *
+ * <p>Two time bases, and every deadline says which it is on: {@code runNanos} values are on the
+ * run's clock (the end of sending, a consumer's last receive, a request's expiry); {@code
+ * realNanos} values are on {@code realTime}, on which the waiting happens. The waits are bounded in
+ * real time because the run's clock may hold still (a test's manual clock), and a producer stuck in
+ * a send or a broker that stopped delivering must still let the results out.
+ *
+ * <p>Usage, once the producers started:
+ *
+ * <pre>{@code
+ * EndOfRun end = new EndOfRun(layout, participants, trackers, backlog, control, drainTimeout,
+ *     clock, NanoClock.system());
+ * end.awaitSending(endRunNanos);
+ * end.drain();
+ * }</pre>
+ */
+final class EndOfRun {
+  private static final long DRAIN_POLL_NANOS = 2_000_000;
+  private static final long INTERRUPTED_DRAIN_NANOS = 2_000_000_000L;
+  private static final long SEND_POLL_MILLIS = 100;
+  private static final long QUIET_NANOS = 1_000_000_000L;
+
+  private final ShardLayout layout;
+  private final Participants participants;
+  private final SequenceTracker[] trackers;
+  private final BacklogPhase backlog;
+  private final RunControl control;
+  private final Duration drainTimeout;
+  private final NanoClock runClock;
+  private final NanoClock realTime;
+
+  /**
+   * @param trackers what this run's consumers received, by global producer
+   * @param backlog the backlog phase, or null without one
+   * @param drainTimeout how long the drain waits without progress
+   * @param runClock the run's clock
+   * @param realTime the clock the waits are bounded and made on: the system's, but for tests
+   */
+  EndOfRun(
+      ShardLayout layout,
+      Participants participants,
+      SequenceTracker[] trackers,
+      BacklogPhase backlog,
+      RunControl control,
+      Duration drainTimeout,
+      NanoClock runClock,
+      NanoClock realTime) {
+    this.layout = layout;
+    this.participants = participants;
+    this.trackers = trackers;
+    this.backlog = backlog;
+    this.control = control;
+    this.drainTimeout = drainTimeout;
+    this.runClock = runClock;
+    this.realTime = realTime;
+  }
+
+  /**
+   * Waits for the producers to end, bounded in real time: a producer stuck in a send (a socket
+   * write the broker's flow control holds, a client that blocks) may hold its thread at most the
+   * drain timeout past the run's end, or {@value #INTERRUPTED_DRAIN_NANOS} ns past a Ctrl-C; then
+   * the run fails saying so, with the results so far. Without producers, waits for the run's end,
+   * the consumers' limit or the run to stop. An interrupt of the calling thread ends the wait.
+   *
+   * @param endRunNanos the run's end on the run's clock; {@code Long.MAX_VALUE} for none
+   */
+  void awaitSending(long endRunNanos) {
+    List<ProducerTask> producers = participants.producers();
+    if (producers.isEmpty()) {
+      awaitConsumers(endRunNanos);
+      return;
+    }
+    long deadlineRealNanos =
+        endRunNanos == Long.MAX_VALUE
+            ? Long.MAX_VALUE
+            : realTime.nanoTime()
+                + Math.max(0, endRunNanos - runClock.nanoTime())
+                + drainTimeout.toNanos();
+    long interruptedRealNanos = 0;
+    for (int i = 0; i < producers.size(); i++) {
+      Thread thread = producers.get(i).thread();
+      while (thread.isAlive()) {
+        // A join, not a sleep on realTime: the wait ends the moment the thread does.
+        Runner.joinFor(thread, SEND_POLL_MILLIS);
+        if (Thread.currentThread().isInterrupted()) {
+          return;
+        }
+        long nowRealNanos = realTime.nanoTime();
+        if (control.interrupted() && interruptedRealNanos == 0) {
+          interruptedRealNanos = nowRealNanos;
+        }
+        if (interruptedRealNanos != 0
+            && nowRealNanos - interruptedRealNanos > INTERRUPTED_DRAIN_NANOS) {
+          return;
+        }
+        if (nowRealNanos - deadlineRealNanos > 0 && thread.isAlive()) {
+          control.fail(
+              new DriverException(
+                  "producer "
+                      + layout.globalProducer(i)
+                      + " is stuck in a send "
+                      + drainTimeout.toMillis() / 1000.0
+                      + " s after the run's end: the broker does not take messages (flow"
+                      + " control, a memory or disk alarm?)"));
+          return;
+        }
+      }
+    }
+  }
+
+  /** A run without producers: its end is the run's end, or its consumers' limit. */
+  private void awaitConsumers(long endRunNanos) {
+    while (!control.stopping()
+        && runClock.nanoTime() < endRunNanos
+        && !participants.consumersReachedLimit()) {
+      pause(DRAIN_POLL_NANOS);
+    }
+  }
+
+  /**
+   * Waits for the consumers after the producers stopped: while messages keep arriving (or being
+   * confirmed), and at most the drain timeout without either, so a backlog the consumers are
+   * working through is received rather than counted as lost; {@value #INTERRUPTED_DRAIN_NANOS} ns
+   * at most after a Ctrl-C. Bounded: every message sent arrives once at most. Expires the requests
+   * whose reply timed out meanwhile.
+   */
+  void drain() {
+    long windowNanos = drainTimeout.toNanos();
+    long lastProgressRealNanos = realTime.nanoTime();
+    long lastReceiveRunNanos = participants.lastReceiveNanos();
+    long unconfirmed = participants.unconfirmed();
+    long interruptedRealNanos = 0;
+    while (control.failure() == null && !drained()) {
+      long nowRealNanos = realTime.nanoTime();
+      long nowRunNanos = runClock.nanoTime();
+      for (ProducerTask p : participants.producers()) {
+        p.expireRequests(nowRunNanos);
+      }
+      long receivedRunNanos = participants.lastReceiveNanos();
+      long pending = participants.unconfirmed();
+      if (receivedRunNanos != lastReceiveRunNanos || pending < unconfirmed) {
+        lastReceiveRunNanos = receivedRunNanos;
+        unconfirmed = pending;
+        lastProgressRealNanos = nowRealNanos;
+      }
+      if (control.interrupted() && interruptedRealNanos == 0) {
+        interruptedRealNanos = nowRealNanos;
+      }
+      if (nowRealNanos - lastProgressRealNanos >= windowNanos
+          || (interruptedRealNanos != 0
+              && nowRealNanos - interruptedRealNanos
+                  >= Math.min(INTERRUPTED_DRAIN_NANOS, windowNanos))) {
+        return;
+      }
+      pause(DRAIN_POLL_NANOS);
+    }
+  }
+
+  /**
+   * True when the consumers have every message they can expect and no confirm is outstanding, or
+   * when consumers of other runs share the messages and nothing arrived for {@value #QUIET_NANOS}
+   * ns.
+   */
+  private boolean drained() {
+    if (participants.unconfirmed() > 0) {
+      return false;
+    }
+    if (participants.consumers().isEmpty() || participants.consumersReachedLimit()) {
+      return true;
+    }
+    List<ProducerTask> producers = participants.producers();
+    boolean shared = false;
+    for (int i = 0; i < producers.size(); i++) {
+      int global = layout.globalProducer(i);
+      if (!layout.producerConsumed(global)) {
+        continue;
+      }
+      if (layout.consumedOnlyHere(global)) {
+        if (trackers[global].unique() < producers.get(i).accepted()) {
+          return false;
+        }
+      } else {
+        shared = true;
+      }
+    }
+    if (shared || producers.isEmpty()) {
+      // Consumers of other runs take part of what arrives: wait until nothing has for a while
+      // since the consumers started (a backlog's, just now, may have received nothing yet).
+      long sinceRunNanos =
+          Math.max(
+              participants.lastReceiveNanos(), backlog == null ? 0 : backlog.consumersStartNanos());
+      return runClock.nanoTime() - sinceRunNanos > QUIET_NANOS;
+    }
+    return true;
+  }
+
+  /**
+   * Waits {@code nanos} of real time. A thread interrupt does not cut the end of the run short
+   * (Ctrl-C reaches it through {@link RunControl}); the interrupt status is kept for the caller.
+   */
+  private void pause(long nanos) {
+    try {
+      realTime.sleepUntil(realTime.nanoTime() + nanos);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
