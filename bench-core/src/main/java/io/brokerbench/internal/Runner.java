@@ -6,9 +6,7 @@ import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.BacklogResult;
 import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.Environment;
-import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.MessageCounts;
-import io.brokerbench.result.ProducerIntegrity;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
@@ -29,7 +27,6 @@ import io.brokerbench.workload.WorkloadException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,7 +46,6 @@ public final class Runner {
   private static final long START_POLL_NANOS = 50_000_000;
   private static final long CLOSE_JOIN_MILLIS = 2_000;
   private static final long CLOSE_CLIENTS_MILLIS = 3_000;
-  private static final long DEPTH_QUERY_MILLIS = 5_000;
 
   private final Workload workload;
   private final Shard shard;
@@ -63,7 +59,6 @@ public final class Runner {
   private final RunControl control = new RunControl();
   private final FlowControlLog flowControl;
   private final ConnectionLossLog losses;
-  private Warning depthUnknown;
   private final boolean refuseBusyQueues;
   private Warning foreignConsumers;
   private Reconnector reconnector;
@@ -465,11 +460,10 @@ public final class Runner {
         failure != null
             ? RunResult.FAILED
             : control.interrupted() ? RunResult.INTERRUPTED : RunResult.COMPLETED;
-    List<ProducerIntegrity> byProducer = integrityByProducer();
-    IntegrityCounts integrity =
-        withBrokerCount(
-            IntegrityCounts.of(
-                byProducer, participants.foreign(), p -> layout.consumedOnlyHere(p.producer())));
+    LossCheck.Outcome loss =
+        new LossCheck(
+                layout, participants, trackers, driver::messagesWaiting, LossCheck.DEPTH_BOUND)
+            .check(control.failure() != null);
     RunResult result =
         assembly.result(
             new ResultAssembly.Measured(
@@ -479,8 +473,8 @@ public final class Runner {
                 collector,
                 producersStopped,
                 lastReceive,
-                byProducer,
-                integrity,
+                loss.byProducer(),
+                loss.integrity(),
                 layout.mostConsumersHere(),
                 flowControl.summary(),
                 backlog == null ? BacklogResult.NONE : backlog.result(),
@@ -488,7 +482,7 @@ public final class Runner {
                 idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
                 losses.summary(),
                 idleConnections == null ? LatencyHistograms.empty() : idleConnections.openTimes(),
-                moreWarnings(integrity)));
+                moreWarnings(loss)));
     sinks.each(sink -> sink.finished(result));
     return result;
   }
@@ -592,118 +586,23 @@ public final class Runner {
    * explains (competing consumers explain them otherwise, in {@link
    * io.brokerbench.result.RunWarnings}).
    */
-  private List<Warning> moreWarnings(IntegrityCounts integrity) {
+  private List<Warning> moreWarnings(LossCheck.Outcome loss) {
     List<Warning> warnings = new ArrayList<>(sinks.failures());
     if (foreignConsumers != null) {
       warnings.add(foreignConsumers);
     }
-    if (depthUnknown != null) {
-      warnings.add(depthUnknown);
+    if (loss.depthUnknown() != null) {
+      warnings.add(loss.depthUnknown());
     }
     String reason = driver.outOfOrderReason();
-    if (integrity.outOfOrder() > 0 && layout.mostConsumersHere() <= 1 && reason != null) {
+    long outOfOrder = loss.integrity().outOfOrder();
+    if (outOfOrder > 0 && layout.mostConsumersHere() <= 1 && reason != null) {
       warnings.add(
           new Warning(
               Warning.PARTIAL_ORDER,
-              integrity.outOfOrder()
-                  + " message(s) arrived out of order: expected, since "
-                  + reason));
+              outOfOrder + " message(s) arrived out of order: expected, since " + reason));
     }
     return warnings;
-  }
-
-  /**
-   * The integrity counts with the messages the broker still holds told apart from lost ones: when
-   * messages are missing, each destination this run's consumers read is asked for its depth, for
-   * {@value #DEPTH_QUERY_MILLIS} ms at most (a frozen broker does not answer, and the results must
-   * still come out, within a signal's grace too). A broker that cannot be asked leaves {@link
-   * #depthUnknown}.
-   */
-  private IntegrityCounts withBrokerCount(IntegrityCounts integrity) {
-    if (integrity.lost() == 0 || control.failure() != null) {
-      return integrity;
-    }
-    DepthQuery query = new DepthQuery();
-    String failure =
-        BoundedWait.run("depth", query, DEPTH_QUERY_MILLIS)
-            ? query.failure
-            : "the broker did not answer within " + DEPTH_QUERY_MILLIS / 1000 + " s";
-    if (failure != null) {
-      // The count is a refinement: without it, missing messages stay counted as lost, and the
-      // result says they may not be.
-      depthUnknown =
-          new Warning(
-              Warning.DEPTH_UNKNOWN,
-              "DEPTH_UNKNOWN: the "
-                  + integrity.lost()
-                  + " message(s) counted as lost may still be in the broker: asking it how many"
-                  + " messages "
-                  + query.asking
-                  + " holds failed ("
-                  + failure
-                  + ")");
-      return integrity;
-    }
-    return query.waiting < 0 ? integrity : integrity.withStillQueued(query.waiting);
-  }
-
-  /** Asks the driver for the depth of each destination this run's consumers read, in turn. */
-  private final class DepthQuery implements Runnable {
-    private volatile String asking;
-    private volatile String failure;
-
-    /** The messages waiting in all of them, -1 when the driver cannot ask. */
-    private volatile long waiting;
-
-    @Override
-    public void run() {
-      long total = 0;
-      for (int d = 0; d < layout.destinations(); d++) {
-        if (layout.consumersHere(d) == 0) {
-          continue;
-        }
-        asking = layout.name(d);
-        try {
-          long depth = driver.messagesWaiting(asking);
-          if (depth < 0) {
-            waiting = -1;
-            return;
-          }
-          total += depth;
-        } catch (DriverException | RuntimeException e) {
-          failure = String.valueOf(e.getMessage());
-          return;
-        }
-      }
-      waiting = total;
-    }
-  }
-
-  /** What this run's consumers saw of each producer, and what its own producers had accepted. */
-  private List<ProducerIntegrity> integrityByProducer() {
-    Map<Integer, Long> accepted = new HashMap<>();
-    List<ProducerTask> producers = participants.producers();
-    for (int i = 0; i < producers.size(); i++) {
-      int global = layout.globalProducer(i);
-      accepted.put(global, producers.get(i).expected(trackers[global]));
-    }
-    List<ProducerIntegrity> entries = new ArrayList<>();
-    for (int p = 0; p < trackers.length; p++) {
-      SequenceTracker t = trackers[p];
-      if (t == null && !accepted.containsKey(p)) {
-        continue;
-      }
-      entries.add(
-          new ProducerIntegrity(
-              p,
-              accepted.getOrDefault(p, 0L),
-              layout.producerConsumed(p),
-              t == null ? 0 : t.unique(),
-              t == null ? 0 : t.duplicates(),
-              t == null ? 0 : t.redelivered(),
-              t == null ? 0 : t.outOfOrder()));
-    }
-    return entries;
   }
 
   private void stopPauseDetector() {
