@@ -1,6 +1,7 @@
 package io.brokerbench.internal;
 
 import io.brokerbench.latency.LatencyRecorder.Writer;
+import io.brokerbench.rate.NanoClock;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
@@ -100,19 +101,20 @@ final class ConfirmWindow {
   }
 
   /**
-   * Producer thread: waits until a slot is free, the deadline passes or {@code stop} says to give
-   * up (the run stops, the connection was lost).
+   * Producer thread: waits until a slot is free, {@code clock} reaches the deadline or {@code stop}
+   * says to give up (the run stops, the connection was lost).
    *
+   * @param deadlineNanos a {@code clock} time: the run's end, as {@link ProducerTask} passes it
    * @return true when a slot is free
    */
-  boolean awaitCapacity(BooleanSupplier stop, long deadlineNanos) {
+  boolean awaitCapacity(BooleanSupplier stop, NanoClock clock, long deadlineNanos) {
     if (hasCapacity()) {
       return true;
     }
-    return awaitCapacitySlowPath(stop, deadlineNanos);
+    return awaitCapacitySlowPath(stop, clock, deadlineNanos);
   }
 
-  private boolean awaitCapacitySlowPath(BooleanSupplier stop, long deadlineNanos) {
+  private boolean awaitCapacitySlowPath(BooleanSupplier stop, NanoClock clock, long deadlineNanos) {
     for (int spins = 0; spins < 100; spins++) {
       Thread.onSpinWait();
       if (hasCapacity()) {
@@ -125,11 +127,13 @@ final class ConfirmWindow {
         producerWaiting = false;
         return true;
       }
-      long now = System.nanoTime();
+      long now = clock.nanoTime();
       if (now >= deadlineNanos) {
         producerWaiting = false;
         return false;
       }
+      // A park, not clock.sleepUntil: a confirm unparks this thread at once. The 1 ms bound is
+      // how late a deadline on a clock that does not tick in real time (a test's) is noticed.
       LockSupport.parkNanos(Math.min(deadlineNanos - now, 1_000_000));
     }
     producerWaiting = false;

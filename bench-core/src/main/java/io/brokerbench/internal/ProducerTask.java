@@ -376,12 +376,12 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
     // The confirms that free a slot can only come for sends that left.
     producer.flush();
     if (!requester) {
-      return window.awaitCapacity(stopWaiting, endNanos);
+      return window.awaitCapacity(stopWaiting, clock, endNanos);
     }
     while (true) {
       long now = clock.nanoTime();
       expireRequests(now);
-      if (window.awaitCapacity(stopWaiting, Math.min(endNanos, now + EXPIRY_CHECK_NANOS))) {
+      if (window.awaitCapacity(stopWaiting, clock, Math.min(endNanos, now + EXPIRY_CHECK_NANOS))) {
         return true;
       }
       if (control.stopping() || clock.nanoTime() >= endNanos) {

@@ -3,9 +3,13 @@ package io.brokerbench.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.latency.LatencyRecorder;
+import io.brokerbench.rate.ManualNanoClock;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ConfirmWindowTest {
   private final LatencyRecorder latency = new LatencyRecorder(2);
@@ -27,10 +31,37 @@ class ConfirmWindowTest {
     send(w, 0, 3);
 
     assertThat(w.hasCapacity()).isFalse();
-    assertThat(w.awaitCapacity(() -> false, System.nanoTime() + 1_000_000)).isFalse();
+    assertThat(w.awaitCapacity(() -> false, new ManualNanoClock(0, 0), 0)).isFalse();
     w.confirm(0, false, 100, true);
     assertThat(w.hasCapacity()).isTrue();
     assertThat(w.outstanding()).isEqualTo(2);
+  }
+
+  /**
+   * The deadline is on the clock given with it, whether that clock is behind the system's or ahead
+   * of it: here a manual clock that moves 10 ms each time the wait asks whether to stop.
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {0, 1L << 60})
+  // A wait on the wrong clock ignores the interrupt of a timeout on the test's own thread.
+  @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aFullWindowIsAwaitedUntilTheDeadlineOnItsOwnClock(long startNanos) {
+    ConfirmWindow w = window(1);
+    send(w, 0, 1);
+    ManualNanoClock clock = new ManualNanoClock(startNanos, 0);
+    long deadlineNanos = startNanos + 50_000_000;
+
+    boolean free =
+        w.awaitCapacity(
+            () -> {
+              clock.advance(10_000_000);
+              return false;
+            },
+            clock,
+            deadlineNanos);
+
+    assertThat(free).isFalse();
+    assertThat(clock.nanoTime()).isEqualTo(deadlineNanos);
   }
 
   @Test
