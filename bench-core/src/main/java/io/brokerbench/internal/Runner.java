@@ -6,7 +6,6 @@ import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.BacklogResult;
 import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.Environment;
-import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
@@ -420,7 +419,12 @@ public final class Runner {
       pauses = PauseDetector.start(recorders.pause.exclusiveWriter());
     }
     if (!workload.progressTimeout().isZero()) {
-      watchProgress(reporter);
+      reporter.scheduleWithFixedDelay(
+          new ProgressWatchdog(
+              participants, control, workload.progressTimeout(), NanoClock.system()),
+          ProgressWatchdog.CHECK_MILLIS,
+          ProgressWatchdog.CHECK_MILLIS,
+          TimeUnit.MILLISECONDS);
     }
     for (ProducerTask p : participants.producers()) {
       p.thread().start();
@@ -537,35 +541,6 @@ public final class Runner {
     reporter.scheduleAtFixedRate(
         () -> publish(collector.collect()), firstDelay, intervalNanos, TimeUnit.NANOSECONDS);
     return reporter;
-  }
-
-  /**
-   * Fails the run when no message was sent, confirmed or received for the progress timeout, as
-   * quiver's {@code --timeout} does, so a stuck broker ends the run with the results so far.
-   */
-  private void watchProgress(ScheduledExecutorService reporter) {
-    long timeoutNanos = workload.progressTimeout().toNanos();
-    long[] last = {-1, System.nanoTime()};
-    reporter.scheduleWithFixedDelay(
-        () -> {
-          MessageCounts c = participants.counts();
-          long progress = c.sent() + c.confirmed() + c.received() + c.notAccepted().total();
-          long now = System.nanoTime();
-          if (progress != last[0]) {
-            last[0] = progress;
-            last[1] = now;
-          } else if (now - last[1] >= timeoutNanos && !control.stopping()) {
-            control.fail(
-                new DriverException(
-                    "no progress for "
-                        + workload.progressTimeout().toMillis() / 1000.0
-                        + " s: nothing was sent, confirmed or received (is the broker stuck or the"
-                        + " destination blocked?)"));
-          }
-        },
-        100,
-        100,
-        TimeUnit.MILLISECONDS);
   }
 
   private static void stopReporter(ScheduledExecutorService reporter) {
