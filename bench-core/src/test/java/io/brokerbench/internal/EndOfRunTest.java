@@ -173,27 +173,21 @@ class EndOfRunTest {
 
   private ProducerTask producer(Workload workload, Send send) {
     ProducerTask task =
-        new ProducerTask(
-            0,
+        TestProducerTasks.prepared(
             0,
             workload,
-            ProducerTask.Pace.of(workload),
             runClock,
             control,
             recorders,
-            new FlowControlLog(runClock),
-            new ConnectionLossLog(runClock));
-    task.prepare(
-        new Producer() {
-          @Override
-          public boolean trySend(OutgoingMessage message) {
-            return send.trySend(message);
-          }
+            new Producer() {
+              @Override
+              public boolean trySend(OutgoingMessage message) {
+                return send.trySend(message);
+              }
 
-          @Override
-          public void close() {}
-        },
-        null);
+              @Override
+              public void close() {}
+            });
     participants.add(task);
     return task;
   }

@@ -9,8 +9,6 @@ import io.brokerbench.result.ProducerIntegrity;
 import io.brokerbench.result.Warning;
 import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DriverException;
-import io.brokerbench.spi.OutgoingMessage;
-import io.brokerbench.spi.Producer;
 import io.brokerbench.workload.Destinations;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.ShardLayout;
@@ -51,17 +49,8 @@ class LossCheckTest {
   LossCheckTest() {
     for (int i = 0; i < 2; i++) {
       ProducerTask producer =
-          new ProducerTask(
-              i,
-              i,
-              workload,
-              ProducerTask.Pace.of(workload),
-              clock,
-              control,
-              recorders,
-              new FlowControlLog(clock),
-              new ConnectionLossLog(clock));
-      producer.prepare(ACCEPTING, null);
+          TestProducerTasks.prepared(
+              i, workload, clock, control, recorders, TestProducerTasks.ACCEPTING);
       producer.schedule(clock.nanoTime(), Long.MAX_VALUE);
       producer.run();
       participants.add(producer);
@@ -178,15 +167,4 @@ class LossCheckTest {
   private interface Depth {
     long of(String destination) throws DriverException, InterruptedException;
   }
-
-  private static final Producer ACCEPTING =
-      new Producer() {
-        @Override
-        public boolean trySend(OutgoingMessage message) {
-          return true;
-        }
-
-        @Override
-        public void close() {}
-      };
 }

@@ -9,8 +9,6 @@ import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.NotAccepted;
 import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.spi.DeliveryListener;
-import io.brokerbench.spi.OutgoingMessage;
-import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.SendOutcome;
 import io.brokerbench.workload.RequestReply;
 import io.brokerbench.workload.Workload;
@@ -110,17 +108,8 @@ class ParticipantsTest {
 
   private ProducerTask producer(Workload workload, int index) {
     ProducerTask task =
-        new ProducerTask(
-            index,
-            index,
-            workload,
-            ProducerTask.Pace.of(workload),
-            clock,
-            control,
-            recorders,
-            new FlowControlLog(clock),
-            new ConnectionLossLog(clock));
-    task.prepare(ACCEPTING, null);
+        TestProducerTasks.prepared(
+            index, workload, clock, control, recorders, TestProducerTasks.ACCEPTING);
     participants.add(task);
     return task;
   }
@@ -144,15 +133,4 @@ class ParticipantsTest {
     PayloadStamp.encode(stamp, 0, producerId, sequence, clock.epochNanos(), 0);
     return stamp;
   }
-
-  private static final Producer ACCEPTING =
-      new Producer() {
-        @Override
-        public boolean trySend(OutgoingMessage message) {
-          return true;
-        }
-
-        @Override
-        public void close() {}
-      };
 }

@@ -3,8 +3,6 @@ package io.brokerbench.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.rate.ManualNanoClock;
-import io.brokerbench.spi.OutgoingMessage;
-import io.brokerbench.spi.Producer;
 import io.brokerbench.workload.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,18 +24,10 @@ class ProducerTaskTest {
   @Timeout(10)
   void aWindowThatStaysFullIsAwaitedUntilTheEndOnTheRunsClock() throws Exception {
     Workload workload = Workload.builder().rate(1_000).inFlightWindow(2).build();
+    // A client that takes every send and never confirms: the window stays full.
     ProducerTask task =
-        new ProducerTask(
-            0,
-            0,
-            workload,
-            ProducerTask.Pace.of(workload),
-            clock,
-            control,
-            recorders,
-            new FlowControlLog(clock),
-            new ConnectionLossLog(clock));
-    task.prepare(NEVER_CONFIRMED, null);
+        TestProducerTasks.prepared(
+            0, workload, clock, control, recorders, TestProducerTasks.ACCEPTING);
     long endNanos = clock.nanoTime() + 100 * MILLIS;
     task.schedule(clock.nanoTime(), endNanos);
     Thread thread = task.thread();
@@ -54,15 +44,4 @@ class ProducerTaskTest {
     assertThat(task.counts().sent()).isEqualTo(2);
     assertThat(recorders.unsent.intervalHistogram().getTotalCount()).isEqualTo(98);
   }
-
-  private static final Producer NEVER_CONFIRMED =
-      new Producer() {
-        @Override
-        public boolean trySend(OutgoingMessage message) {
-          return true;
-        }
-
-        @Override
-        public void close() {}
-      };
 }

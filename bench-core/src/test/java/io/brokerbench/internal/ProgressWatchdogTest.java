@@ -3,8 +3,6 @@ package io.brokerbench.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.rate.ManualNanoClock;
-import io.brokerbench.spi.OutgoingMessage;
-import io.brokerbench.spi.Producer;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -68,27 +66,8 @@ class ProgressWatchdogTest {
   private ProducerTask producer() {
     Workload workload = Workload.builder().messagesPerProducer(3).inFlightWindow(0).build();
     ProducerTask task =
-        new ProducerTask(
-            0,
-            0,
-            workload,
-            ProducerTask.Pace.of(workload),
-            runClock,
-            control,
-            new RunRecorders(1),
-            new FlowControlLog(runClock),
-            new ConnectionLossLog(runClock));
-    task.prepare(
-        new Producer() {
-          @Override
-          public boolean trySend(OutgoingMessage message) {
-            return true;
-          }
-
-          @Override
-          public void close() {}
-        },
-        null);
+        TestProducerTasks.prepared(
+            0, workload, runClock, control, new RunRecorders(1), TestProducerTasks.ACCEPTING);
     participants.add(task);
     return task;
   }

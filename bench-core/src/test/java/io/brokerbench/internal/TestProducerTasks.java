@@ -1,0 +1,48 @@
+package io.brokerbench.internal;
+
+import io.brokerbench.rate.NanoClock;
+import io.brokerbench.spi.OutgoingMessage;
+import io.brokerbench.spi.Producer;
+import io.brokerbench.workload.Workload;
+
+/** Producer tasks for the tests of a run's parts: no driver, the client producer given. */
+final class TestProducerTasks {
+  /** A client producer that takes every send and never confirms. */
+  static final Producer ACCEPTING =
+      new Producer() {
+        @Override
+        public boolean trySend(OutgoingMessage message) {
+          return true;
+        }
+
+        @Override
+        public void close() {}
+      };
+
+  private TestProducerTasks() {}
+
+  /**
+   * Producer {@code index} of {@code workload} on {@code clock}, prepared with {@code producer}.
+   */
+  static ProducerTask prepared(
+      int index,
+      Workload workload,
+      NanoClock clock,
+      RunControl control,
+      RunRecorders recorders,
+      Producer producer) {
+    ProducerTask task =
+        new ProducerTask(
+            index,
+            index,
+            workload,
+            ProducerTask.Pace.of(workload),
+            clock,
+            control,
+            recorders,
+            new FlowControlLog(clock),
+            new ConnectionLossLog(clock));
+    task.prepare(producer, null);
+    return task;
+  }
+}
