@@ -8,8 +8,10 @@ import java.util.concurrent.TimeUnit;
 import org.apache.qpid.protonj2.client.Delivery;
 import org.apache.qpid.protonj2.client.Message;
 import org.apache.qpid.protonj2.client.Sender;
+import org.apache.qpid.protonj2.client.SenderOptions;
 import org.apache.qpid.protonj2.client.Session;
 import org.apache.qpid.protonj2.client.exceptions.ClientException;
+import org.apache.qpid.protonj2.engine.impl.ProtonDeliveryTagGenerator;
 import org.apache.qpid.protonj2.types.Binary;
 
 /**
@@ -56,7 +58,15 @@ final class Replier {
   private Sender sender(String address) throws ClientException {
     Sender sender = senders.get(address);
     if (sender == null) {
-      sender = session.openSender(address);
+      // Never-reused tags: with the client's default pooled tags, a loaded Qpid Broker-J still
+      // held a reused tag as unsettled and closed the replier's link ("Delivery-tag ... is used
+      // by another unsettled delivery").
+      sender =
+          session.openSender(
+              address,
+              new SenderOptions()
+                  .deliveryTagGeneratorSupplier(
+                      ProtonDeliveryTagGenerator.BUILTIN.SEQUENTIAL::createGenerator));
       try {
         sender.openFuture().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
       } catch (Exception e) {
