@@ -172,6 +172,10 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
       control.fail(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      // A client's or driver's bug: the run fails with it, rather than completing short.
+      control.fail(
+          new DriverException("producer " + index + " stopped on an unexpected error: " + e, e));
     }
   }
 
