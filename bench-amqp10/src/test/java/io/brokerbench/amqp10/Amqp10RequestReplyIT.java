@@ -55,7 +55,7 @@ class Amqp10RequestReplyIT {
   void everyRequestIsAnsweredThroughAReplyQueue() throws Exception {
     RunResult result = run(TestBroker.options());
 
-    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.status()).as(result.error()).isEqualTo("completed");
     RequestReplyCounts counts = result.requestReply();
     assertThat(counts.requests()).isEqualTo(2_000);
     assertThat(counts.replied()).isEqualTo(2_000);
@@ -70,6 +70,7 @@ class Amqp10RequestReplyIT {
   void theEmbeddedBrokerAnswersThroughDynamicReceivers() throws Exception {
     RunResult result = run(Map.of("reply-to", "dynamic"));
 
+    assertThat(result.status()).as(result.error()).isEqualTo("completed");
     RequestReplyCounts counts = result.requestReply();
     assertThat(counts.requests()).isEqualTo(2_000);
     assertThat(counts.replied()).isEqualTo(2_000);

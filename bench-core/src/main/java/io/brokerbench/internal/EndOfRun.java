@@ -97,6 +97,9 @@ final class EndOfRun {
         // A join, not a sleep on realTime: the wait ends the moment the thread does.
         Runner.joinFor(thread, SEND_POLL_MILLIS);
         if (Thread.currentThread().isInterrupted()) {
+          // Whoever interrupted the run's thread ended the run early: it must not read as
+          // completed with part of its messages unsent.
+          control.interrupt(runClock.nanoTime());
           return;
         }
         long nowRealNanos = realTime.nanoTime();
