@@ -133,8 +133,10 @@ class ThresholdsAndCompareTest {
             "compare",
             dir.resolve("a").toString(),
             dir.resolve("b").toString(),
+            // A threshold that holds whatever the timing: a loopback p99 of microseconds is within
+            // a factor of 1,000 of another one only until a GC pause.
             "--assert",
-            "e2e.p99 < baseline * 1000",
+            "sent == baseline",
             "-o",
             dir.resolve("compare.json").toString());
 
@@ -146,7 +148,7 @@ class ThresholdsAndCompareTest {
         .contains(
             "note: candidate lost 200 message(s): its rates, latencies and CPU per message are"
                 + " not comparable")
-        .contains("passed: e2e.p99 < baseline * 1000")
+        .contains("passed: sent == baseline")
         .doesNotContain("better");
     assertThat(err.toString().strip())
         .isEqualTo("bench: a -> b: the candidate lost 200 message(s)");
