@@ -112,7 +112,9 @@ final class WorkloadOptions {
   @Option(
       names = "--warmup",
       description =
-          "Time at the start excluded from the totals (default: " + DefaultText.WARMUP + ").")
+          "Time at the start excluded from the totals (default: "
+              + DefaultText.WARMUP
+              + " for a run sending 10 s or more, else 0).")
   String warmup;
 
   @Option(

@@ -238,10 +238,10 @@ class ScenarioCommandTest {
                 "scenario sizes (" + file + ", short): 2 cell(s)",
                 "000-size=12",
                 "  driver loopback inline=true",
-                "  workload queue=brokerbench-<run id>-c000 size=12 duration=3s warmup=0s",
+                "  workload queue=brokerbench-<run id>-c000 size=12 duration=3s",
                 "001-size=1KiB",
                 "  driver loopback inline=true",
-                "  workload queue=brokerbench-<run id>-c001 size=1024 duration=3s warmup=0s",
+                "  workload queue=brokerbench-<run id>-c001 size=1024 duration=3s",
                 ""));
   }
 

@@ -68,6 +68,12 @@ public final class ConsoleReport implements ReportSink {
         workload.messageBytes(),
         env.stampLocation());
     env.clientNodes().forEach((client, node) -> out.println("  " + client + " -> " + node));
+    if (workload.warmupSeconds() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "  warm-up %s s: sent and checked, but left out of the totals (--warmup 0 counts it)%n",
+          BigDecimal.valueOf(workload.warmupSeconds()).stripTrailingZeros().toPlainString());
+    }
     if (workload.connections() > 0 && workload.connectionSendRate() > 0) {
       out.printf(
           Locale.ROOT,

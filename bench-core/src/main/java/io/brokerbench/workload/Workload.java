@@ -71,6 +71,13 @@ public record Workload(
   /** Largest accepted in-flight window (the confirm bookkeeping is sized to it). */
   public static final int MAX_IN_FLIGHT_WINDOW = 1 << 20;
 
+  /**
+   * The shortest sending time that gets the default warm-up: the first second of a fresh process
+   * (the JIT compiling the send and receive paths, connections settling) has a tail tens of times
+   * the steady one, which would set a run's p99; a shorter run is a smoke test and keeps it all.
+   */
+  public static final Duration DEFAULT_WARMUP_FROM = Duration.ofSeconds(10);
+
   /** Largest accepted message body. */
   public static final int MAX_MESSAGE_BYTES = 64 << 20;
 
@@ -248,7 +255,8 @@ public record Workload(
     private Duration duration;
     private long messagesPerProducer;
     private long messagesPerConsumer;
-    private Duration warmup = WorkloadOption.WARMUP.defaultValue();
+    // Null until given: build() then decides by the run's length.
+    private Duration warmup;
     private int inFlightWindow = WorkloadOption.IN_FLIGHT.defaultValue();
     private int prefetch = WorkloadOption.PREFETCH.defaultValue();
     private AckMode ackMode = AckMode.EACH;
@@ -359,7 +367,11 @@ public record Workload(
       return this;
     }
 
-    /** Warm-up time excluded from the totals. */
+    /**
+     * Warm-up time excluded from the totals; null (the default) for {@link
+     * WorkloadOption.DefaultText#WARMUP} on a run that sends for {@link #DEFAULT_WARMUP_FROM} or
+     * longer, none on a shorter one or one that ends on a count.
+     */
     public Builder warmup(Duration warmup) {
       this.warmup = warmup;
       return this;
@@ -456,6 +468,13 @@ public record Workload(
           effective = WorkloadOption.DURATION.defaultValue();
         }
       }
+      Duration effectiveWarmup = warmup;
+      if (effectiveWarmup == null) {
+        effectiveWarmup =
+            effective != null && effective.compareTo(DEFAULT_WARMUP_FROM) >= 0
+                ? WorkloadOption.WARMUP.defaultValue()
+                : Duration.ZERO;
+      }
       return new Workload(
           producers,
           consumers,
@@ -467,7 +486,7 @@ public record Workload(
           effective,
           messagesPerProducer,
           messagesPerConsumer,
-          warmup,
+          effectiveWarmup,
           inFlightWindow,
           prefetch,
           ackMode,

@@ -47,8 +47,11 @@ public final class WorkloadOption<T> {
     /** Default of {@link #DURATION}, used only without a message count or rate steps. */
     public static final String DURATION = "10s";
 
-    /** Default of {@link #WARMUP}. */
-    public static final String WARMUP = "0s";
+    /**
+     * Default of {@link #WARMUP}, used only for a run that sends for {@link
+     * Workload#DEFAULT_WARMUP_FROM} or longer; shorter ones and those ending on a count have none.
+     */
+    public static final String WARMUP = "1s";
 
     /** Default of {@link #IN_FLIGHT}: no confirms. */
     public static final String IN_FLIGHT = "0";

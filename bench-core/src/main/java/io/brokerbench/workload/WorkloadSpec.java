@@ -201,7 +201,7 @@ public final class WorkloadSpec {
             .messageBytes(valueOrDefault(SIZE))
             .rate(rate())
             .duration(value(DURATION).orElse(null))
-            .warmup(valueOrDefault(WARMUP))
+            .warmup(value(WARMUP).orElse(null))
             .inFlightWindow(valueOrDefault(IN_FLIGHT))
             .prefetch(valueOrDefault(PREFETCH))
             .persistent(

@@ -39,7 +39,7 @@ class ConsoleReportTest {
     ConsoleReport report = new ConsoleReport(new PrintWriter(text));
     report.started(
         TestResults.environment(),
-        WorkloadSummary.of(Workload.builder().inFlightWindow(10).build()));
+        WorkloadSummary.of(Workload.builder().inFlightWindow(10).warmup(Duration.ZERO).build()));
     for (long p99 : new long[] {800_000, 35_000_000, 42_000_000_000L}) {
       report.interval(
           new IntervalSample(
@@ -72,7 +72,9 @@ class ConsoleReportTest {
   void withoutConfirmsNoConfirmColumnOrCountIsShown() {
     StringWriter text = new StringWriter();
     ConsoleReport report = new ConsoleReport(new PrintWriter(text));
-    report.started(TestResults.environment(), WorkloadSummary.of(Workload.builder().build()));
+    report.started(
+        TestResults.environment(),
+        WorkloadSummary.of(Workload.builder().warmup(Duration.ZERO).build()));
     report.interval(
         new IntervalSample(
             0,
@@ -158,7 +160,8 @@ class ConsoleReportTest {
 
   @Test
   void theStepColumnIsShownOnlyWhenTheRunHasRateSteps() {
-    List<String> steady = intervalTable(Workload.builder().rate(1_000).build());
+    List<String> steady =
+        intervalTable(Workload.builder().rate(1_000).warmup(Duration.ZERO).build());
     assertThat(steady.get(0)).startsWith("   time(s)     sent/s     recv/s |");
     assertThat(steady.get(1)).containsPattern("^ +1\\.0 +1000 +1000 \\|");
 
@@ -170,5 +173,16 @@ class ConsoleReportTest {
     assertThat(stepped.get(0)).startsWith("   time(s) step     sent/s     recv/s |");
     assertThat(stepped.get(1)).containsPattern("^ +1\\.0 +1 +1000 +1000 \\|");
     assertThat(stepped).allSatisfy(l -> assertThat(l).hasSize(stepped.get(0).length()));
+  }
+
+  @Test
+  void theStartSaysHowLongTheWarmUpLeftOutIs() {
+    StringWriter text = new StringWriter();
+    new ConsoleReport(new PrintWriter(text))
+        .started(TestResults.environment(), WorkloadSummary.of(Workload.builder().build()));
+
+    assertThat(text.toString())
+        .contains(
+            "  warm-up 1 s: sent and checked, but left out of the totals (--warmup 0 counts it)");
   }
 }

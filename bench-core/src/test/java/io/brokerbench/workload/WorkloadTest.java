@@ -61,6 +61,31 @@ class WorkloadTest {
   }
 
   @Test
+  void aRunOfTenSecondsOrMoreLeavesItsFirstSecondOutByDefault() {
+    assertThat(Workload.builder().build().warmup()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(Workload.builder().duration(Duration.ofMinutes(5)).build().warmup())
+        .isEqualTo(Duration.ofSeconds(1));
+    assertThat(
+            Workload.builder().rate(RateProfile.stepped(Duration.ofSeconds(5), 100, 200)).build())
+        .extracting(Workload::warmup)
+        .isEqualTo(Duration.ofSeconds(1));
+  }
+
+  @Test
+  void aShorterRunOrOneEndingOnACountHasNoWarmUpUnlessGiven() {
+    assertThat(Workload.builder().duration(Duration.ofMillis(9_999)).build().warmup()).isZero();
+    assertThat(Workload.builder().messagesPerProducer(100).build().warmup()).isZero();
+    assertThat(
+            Workload.builder()
+                .messagesPerProducer(100)
+                .warmup(Duration.ofSeconds(2))
+                .build()
+                .warmup())
+        .isEqualTo(Duration.ofSeconds(2));
+    assertThat(Workload.builder().warmup(Duration.ZERO).build().warmup()).isZero();
+  }
+
+  @Test
   void aWorkloadWithoutDurationRebuildsTheSame() {
     Workload w = Workload.builder().messagesPerProducer(100).build();
 

@@ -47,7 +47,11 @@ final class ShortVariant {
     if (spec.isSet(PMESSAGES)) {
       scaled = scaled.with(PMESSAGES, Math.min(spec.valueOrDefault(PMESSAGES), COUNT_CAP));
     }
-    return scaled.with(WARMUP, min(spec.valueOrDefault(WARMUP), WARMUP_CAP));
+    if (spec.isSet(WARMUP)) {
+      // Unset, the short cell's own length decides (none below 10 s of sending).
+      scaled = scaled.with(WARMUP, min(spec.valueOrDefault(WARMUP), WARMUP_CAP));
+    }
+    return scaled;
   }
 
   private static Duration min(Duration a, Duration b) {
