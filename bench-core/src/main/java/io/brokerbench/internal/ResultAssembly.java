@@ -13,6 +13,7 @@ import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.ProducerIntegrity;
+import io.brokerbench.result.QueueGrowth;
 import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.RunWarnings;
@@ -195,6 +196,12 @@ public record ResultAssembly(
           new Warning(Warning.REQUEST_REPLY, "REQUEST_REPLY: " + m.requestReply().describe()));
     }
     warnings.addAll(m.connections().warnings());
+    if (consumersAreThoseOfTheProducers()) {
+      Warning grew = QueueGrowth.of(collector.samples());
+      if (grew != null) {
+        warnings.add(grew);
+      }
+    }
     warnings.addAll(m.moreWarnings());
     List<IntervalSample> intervals = collector.samples();
     return checked(
@@ -222,6 +229,19 @@ public record ResultAssembly(
             m.requestReply(),
             m.connections(),
             m.connectionLosses()));
+  }
+
+  /**
+   * True when what this process's consumers receive is what its producers send: both run here, in a
+   * whole run (a shard's consumers read other shards' messages too), and no backlog is being filled
+   * on purpose, no replier answers requests.
+   */
+  private boolean consumersAreThoseOfTheProducers() {
+    return workload.producers() > 0
+        && workload.consumers() > 0
+        && shard.count() == 1
+        && !workload.backlog().enabled()
+        && !workload.requestReply().enabled();
   }
 
   private static Totals totals(

@@ -91,6 +91,12 @@ public record Warning(String code, String message) {
    */
   public static final String GENERATOR_PAUSED = "GENERATOR_PAUSED";
 
+  /**
+   * The consumers fell behind the producers while they sent: the latencies include the time in a
+   * queue that grew with the run.
+   */
+  public static final String QUEUE_GREW = "QUEUE_GREW";
+
   /** A report output failed and was stopped. */
   public static final String REPORT_OUTPUT = "REPORT_OUTPUT";
 
