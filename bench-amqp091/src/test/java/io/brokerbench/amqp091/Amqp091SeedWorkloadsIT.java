@@ -156,7 +156,13 @@ class Amqp091SeedWorkloadsIT {
   @Test
   void aFixedRateSendsItsScheduleAndNoMore() throws Exception {
     Workload workload =
-        seed("rate", 0).messagesPerProducer(0).rate(1_000).duration(Duration.ofSeconds(10)).build();
+        seed("rate", 0)
+            .messagesPerProducer(0)
+            .rate(1_000)
+            .duration(Duration.ofSeconds(10))
+            // Every send of the schedule in the totals.
+            .warmup(Duration.ZERO)
+            .build();
 
     RunResult result = run(workload, Map.of());
 

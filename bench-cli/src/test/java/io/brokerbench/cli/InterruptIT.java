@@ -46,6 +46,8 @@ class InterruptIT {
             "2000",
             "-z",
             "60s",
+            "--warmup",
+            "0",
             "-o",
             dir.toString());
 

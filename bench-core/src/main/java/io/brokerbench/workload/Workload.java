@@ -370,7 +370,7 @@ public record Workload(
     /**
      * Warm-up time excluded from the totals; null (the default) for {@link
      * WorkloadOption.DefaultText#WARMUP} on a run that sends for {@link #DEFAULT_WARMUP_FROM} or
-     * longer, none on a shorter one or one that ends on a count.
+     * longer and ends on its time, none on a shorter one, one with a message count or a backlog.
      */
     public Builder warmup(Duration warmup) {
       this.warmup = warmup;
@@ -470,8 +470,11 @@ public record Workload(
       }
       Duration effectiveWarmup = warmup;
       if (effectiveWarmup == null) {
+        // A count or a backlog decides what the run measures; its time is only a bound.
+        boolean endsOnTime =
+            messagesPerProducer == 0 && messagesPerConsumer == 0 && !backlog.enabled();
         effectiveWarmup =
-            effective != null && effective.compareTo(DEFAULT_WARMUP_FROM) >= 0
+            endsOnTime && effective != null && effective.compareTo(DEFAULT_WARMUP_FROM) >= 0
                 ? WorkloadOption.WARMUP.defaultValue()
                 : Duration.ZERO;
       }

@@ -75,6 +75,15 @@ class WorkloadTest {
   void aShorterRunOrOneEndingOnACountHasNoWarmUpUnlessGiven() {
     assertThat(Workload.builder().duration(Duration.ofMillis(9_999)).build().warmup()).isZero();
     assertThat(Workload.builder().messagesPerProducer(100).build().warmup()).isZero();
+    // A count with a duration: the duration is only a bound.
+    assertThat(
+            Workload.builder()
+                .producers(0)
+                .messagesPerConsumer(100)
+                .duration(Duration.ofSeconds(15))
+                .build()
+                .warmup())
+        .isZero();
     assertThat(
             Workload.builder()
                 .messagesPerProducer(100)
