@@ -58,6 +58,8 @@ public final class MemoryAlarmRun {
                     .destination(destination)
                     .rate(RATE)
                     .duration(DURATION)
+                    // Every send of the schedule in the totals, checked below.
+                    .warmup(Duration.ZERO)
                     .inFlightWindow(100)
                     .drainTimeout(Duration.ofSeconds(10))
                     .build())
