@@ -40,7 +40,10 @@ import picocli.CommandLine.Spec;
           + " intervals.csv and latency.hlog. Fewer shards than N make a partial result that"
           + " names the missing ones, and exit "
           + ExitCodes.RUN_FAILED
-          + ".%n"
+          + "; so does a merge with a shard that failed or was interrupted, and one that lost"
+          + " messages exits "
+          + ExitCodes.LOSS
+          + ", as bench run would have.%n"
     })
 final class MergeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -126,11 +129,11 @@ final class MergeCommand implements Callable<Integer> {
     }
     merged.warnings().forEach(w -> out.println(w.message()));
     out.flush();
+    PrintWriter err = spec.commandLine().getErr();
     if (merged.missingShards().isEmpty()) {
-      return ExitCodes.OK;
+      return runExitCode(merged, err);
     }
     // The result is written, but it is not the run's: a script must not take it for one.
-    PrintWriter err = spec.commandLine().getErr();
     err.printf(
         Locale.ROOT,
         "bench: merged %d of %d shards: shard%s %s missing%n",
@@ -141,6 +144,34 @@ final class MergeCommand implements Callable<Integer> {
             ", ", merged.missingShards().stream().map(m -> String.valueOf(m.index())).toList()));
     err.flush();
     return ExitCodes.RUN_FAILED;
+  }
+
+  /**
+   * The exit code {@code bench run} would have given the whole run: a shard that failed or was
+   * interrupted made the run one that did not complete, and a loss anywhere is the run's.
+   */
+  private static int runExitCode(RunResult merged, PrintWriter err) {
+    if (!RunResult.COMPLETED.equals(merged.status())) {
+      ShardSummary first =
+          merged.shards().stream()
+              .filter(s -> !RunResult.COMPLETED.equals(s.status()))
+              .findFirst()
+              .orElseThrow();
+      err.printf(
+          Locale.ROOT,
+          "bench: the merged run did not complete: shard %d %s%n",
+          first.shard().index(),
+          first.status());
+      err.flush();
+      return ExitCodes.RUN_FAILED;
+    }
+    if (merged.integrity().lost() > 0) {
+      err.printf(
+          Locale.ROOT, "bench: the merged run lost %,d message(s)%n", merged.integrity().lost());
+      err.flush();
+      return ExitCodes.LOSS;
+    }
+    return ExitCodes.OK;
   }
 
   /** Refuses results that are not disjoint shards of one workload. */

@@ -40,12 +40,17 @@ class MergeCommandTest {
   /** Runs shard {@code index} of {@code count} of the workload these options give. */
   private String shard(int index, int count, String... workload) {
     String output = dir.resolve("shard-" + index).toString();
+    int exit = runShard(output, index, count, workload);
+    assertThat(exit).as("%s%s", out, err).isZero();
+    return output;
+  }
+
+  /** Runs shard {@code index} of {@code count} into {@code output}; its exit code. */
+  private int runShard(String output, int index, int count, String... workload) {
     List<String> args = new ArrayList<>(List.of("run", "loopback", "-u", "merged-shards"));
     args.addAll(List.of(workload));
     args.addAll(List.of("--shard", index + "/" + count, "-o", output));
-    int exit = bench(args.toArray(String[]::new));
-    assertThat(exit).as("%s%s", out, err).isZero();
-    return output;
+    return bench(args.toArray(String[]::new));
   }
 
   @Test
@@ -93,6 +98,34 @@ class MergeCommandTest {
     assertThat(result.status()).isEqualTo(RunResult.PARTIAL);
     assertThat(result.missingShards()).containsExactly(new MissingShard(2, 1, 1, 500L));
     assertThat(result.warned(Warning.MISSING_SHARDS)).isTrue();
+  }
+
+  @Test
+  void aMergeWithAShardThatLostMessagesExitsAsTheLossyRunWould() {
+    String[] workload = {"-x", "2", "-y", "2", "-C", "500"};
+    String a = dir.resolve("lossy").toString();
+    // A shard cannot tell a loss: its producers' messages may be other shards' to receive.
+    assertThat(runShard(a, 0, 2, "-x", "2", "-y", "2", "-C", "500", "--drop-every", "10")).isZero();
+    String b = shard(1, 2, workload);
+
+    assertThat(bench("merge", a, b, "-o", dir.resolve("merged").toString()))
+        .isEqualTo(ExitCodes.LOSS);
+    // Shard 0's one producer lost every tenth of its 500.
+    assertThat(err.toString()).isEqualTo("bench: the merged run lost 50 message(s)\n");
+  }
+
+  @Test
+  void aMergeWithAShardThatFailedSaysWhichAndExitsAsAFailedRun() {
+    String[] workload = {"-x", "2", "-y", "2", "-C", "500"};
+    String a = shard(0, 2, workload);
+    String b = dir.resolve("failed").toString();
+    assertThat(runShard(b, 1, 2, "-x", "2", "-y", "2", "-C", "500", "--kill-after", "100"))
+        .isEqualTo(ExitCodes.RUN_FAILED);
+
+    assertThat(bench("merge", a, b, "-o", dir.resolve("merged").toString()))
+        .isEqualTo(ExitCodes.RUN_FAILED);
+    assertThat(err.toString())
+        .isEqualTo("bench: the merged run did not complete: shard 1 failed\n");
   }
 
   @Test
