@@ -58,7 +58,7 @@ final class CompareCommand implements Callable<Integer> {
       paramLabel = "<threshold>",
       description =
           "A criterion on the candidate, repeatable, absolute or relative to the baseline:"
-              + " 'e2e.p99 <= baseline + 10%', 'received.rate >= baseline - 5%', 'lost == 0'."
+              + " 'e2e.p99 <= baseline + 10%%', 'received.rate >= baseline - 5%%', 'lost == 0'."
               + " A comparison that fails one exits "
               + ExitCodes.THRESHOLD_FAILED
               + ".")

@@ -22,7 +22,7 @@ final class MaxRateOptions {
 
   @Option(
       names = "--resolution",
-      description = "Stop when the bracket is this narrow, e.g. 2% (default: 2%%).")
+      description = "Stop when the bracket is this narrow, e.g. 2%% (default: 2%%).")
   String resolution;
 
   @Option(names = "--probes", description = "Most probes in all (default: 20).")

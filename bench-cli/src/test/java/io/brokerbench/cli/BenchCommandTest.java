@@ -13,10 +13,15 @@ import io.brokerbench.spi.AckMode;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.ShardLayout;
 import io.brokerbench.workload.Workload;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -49,6 +54,30 @@ class BenchCommandTest {
   void versionIsPrinted() {
     assertThat(bench("--version")).isZero();
     assertThat(out.toString()).startsWith("brokerbench ");
+  }
+
+  @Test
+  void everyCommandsHelpIsFormattedWithoutAPicocliWarning() {
+    // Picocli formats descriptions with String.format and warns on System.err about a lone '%'.
+    PrintStream original = System.err;
+    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+    List<String> helped = new ArrayList<>();
+    System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+    try {
+      ArrayDeque<CommandLine> todo = new ArrayDeque<>();
+      todo.add(BenchCommand.commandLine());
+      while (!todo.isEmpty()) {
+        CommandLine command = todo.remove();
+        helped.add(command.getCommandSpec().qualifiedName());
+        command.getUsageMessage();
+        todo.addAll(command.getSubcommands().values());
+      }
+    } finally {
+      System.setErr(original);
+    }
+
+    assertThat(helped).contains("bench compare", "bench max-rate loopback", "bench scenario run");
+    assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
   }
 
   @Test
