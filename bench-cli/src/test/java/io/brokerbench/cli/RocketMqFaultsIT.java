@@ -93,7 +93,7 @@ class RocketMqFaultsIT {
    * A 1 s freeze at 2,000 msg/s in a 10 s run after a 5 s warm-up (a cold RocketMQ client and
    * broker answer in up to a second and a half at first): the p99 of the send's answer from the
    * intended send time is the open-loop expectation (the freeze less 1 % of the run, as amqp091 and
-   * amqp10 in {@code BrokerFaultsIT}). The send side is asserted, not end-to-end: on two cores a
+   * amqp10 in {@code AmqpBrokerFaults}). The send side is asserted, not end-to-end: on two cores a
    * consumer next to a broker in a second JVM stalls a second or two now and then without any
    * freeze, which would blur it. A broker just thawed may answer some sends busy: they are refused
    * and counted so.
