@@ -12,8 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * forks at the same time.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class AmqpBrokerFaults {
   private static final String INTERVAL_LINE = "^ +[0-9]+\\.[0-9] +[0-9]";
 
@@ -92,30 +96,26 @@ abstract class AmqpBrokerFaults {
     return driver.equals("amqp091") ? "--heartbeat" : "--idle-timeout";
   }
 
+  /** The class's last test: the killed node is not started again, only stopped after the class. */
   @Test
+  @Order(Integer.MAX_VALUE)
   void aKilledBrokerEndsTheRunAtOnceWithOneErrorAndTheFiles() throws Exception {
     BenchProcess bench =
         BenchProcess.start(
             run("bb-kill", "-r", "2000", "-z", "30s", "-c", "100").toArray(String[]::new));
-    try {
-      bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
-      node.signal("KILL");
-      long killed = System.nanoTime();
-      int exit = bench.waitFor(Duration.ofSeconds(30));
+    bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
+    node.signal("KILL");
+    long killed = System.nanoTime();
+    int exit = bench.waitFor(Duration.ofSeconds(30));
 
-      assertThat(Duration.ofNanos(bench.endNanos() - killed)).isLessThan(Duration.ofSeconds(10));
-      RunResult result = FaultRunChecks.result(dir);
-      FaultRunChecks.failedWithOneError(bench, exit, result);
-      assertThat(result.error()).contains("127.0.0.1:" + port).containsIgnoringCase("connection");
-      FaultRunChecks.everySentMessageAccountedFor(result);
-      // Messages unconfirmed at the kill are not claimed as accepted, so not as lost either; a
-      // confirmed message the consumer had not received yet is (the broker died with it).
-      assertThat(result.integrity().lost()).isLessThan(200);
-      assertThat(result.integrity().unique() + result.integrity().lost())
-          .isGreaterThanOrEqualTo(result.totals().counts().confirmed());
-    } finally {
-      node.restart();
-    }
+    assertThat(Duration.ofNanos(bench.endNanos() - killed)).isLessThan(Duration.ofSeconds(10));
+    RunResult result = FaultRunChecks.result(dir);
+    FaultRunChecks.failedWithOneError(bench, exit, result);
+    assertThat(result.error()).contains("127.0.0.1:" + port).containsIgnoringCase("connection");
+    FaultRunChecks.everySentMessageAccountedFor(result);
+    // Messages unconfirmed at the kill are not claimed as accepted, so not as lost either; a
+    // confirmed message the consumer had not received yet is (the broker died with it).
+    FaultRunChecks.lossOnlyFromEndingEarly(result);
   }
 
   /**
@@ -187,7 +187,7 @@ abstract class AmqpBrokerFaults {
     FaultRunChecks.failedWithOneError(bench, exit, result);
     assertThat(result.error()).containsPattern("(?i)heartbeat|idle-timeout");
     FaultRunChecks.everySentMessageAccountedFor(result);
-    FaultRunChecks.lossOnlyFromEndingEarly(result, 100);
+    FaultRunChecks.lossOnlyFromEndingEarly(result);
     // The sends the schedule intended while the broker was frozen are counted, with how late: the
     // oldest from when the confirm window filled (100 messages, 50 ms after the freeze) to the end,
     // which came once 2 s passed without a frame (amqp10; amqp091 misses two heartbeats, ~4 s).
@@ -205,7 +205,7 @@ abstract class AmqpBrokerFaults {
   @Test
   void aSignalWhileTheBrokerIsFrozenStillPrintsAndWritesTheResults() throws Exception {
     RunResult result = signalledWhileFrozen("bb-term");
-    FaultRunChecks.lossOnlyFromEndingEarly(result, 100);
+    FaultRunChecks.lossOnlyFromEndingEarly(result);
   }
 
   /**

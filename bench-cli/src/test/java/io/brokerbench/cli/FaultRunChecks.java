@@ -53,12 +53,18 @@ final class FaultRunChecks {
 
   /**
    * A run that ended early against a frozen broker (failed, or interrupted): a message the broker
-   * confirmed just before it froze may never have reached the consumer, so a few may count as lost
-   * (at most the in-flight window), and the result says the run ended early beside that loss.
+   * confirmed before it froze may never have reached the consumer, so some may count as lost, and
+   * the result says the run ended early beside that loss. How many depends on how far the consumer
+   * trailed the producer at the freeze, which a loaded machine decides (CI with three test forks
+   * saw 2,056 at 2,000 msg/s, a second's worth): not a count to bound, but every lost message must
+   * be one the broker confirmed and no consumer received.
    */
-  static void lossOnlyFromEndingEarly(RunResult result, int window) {
-    assertThat(result.integrity().lost()).isLessThanOrEqualTo(window);
-    if (result.integrity().lost() > 0) {
+  static void lossOnlyFromEndingEarly(RunResult result) {
+    long lost = result.integrity().lost();
+    long confirmed = result.totals().counts().confirmed();
+    assertThat(lost).isLessThanOrEqualTo(confirmed);
+    assertThat(result.integrity().unique() + lost).isGreaterThanOrEqualTo(confirmed);
+    if (lost > 0) {
       assertThat(result.warnings())
           .filteredOn(w -> w.code().equals(Warning.LOSS))
           .singleElement()
