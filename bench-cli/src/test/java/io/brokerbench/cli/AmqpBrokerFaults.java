@@ -249,13 +249,11 @@ abstract class AmqpBrokerFaults {
 
   @Test
   void aMemoryAlarmThatStaysOnEndsTheRunAtItsDurationWithTheFlowControlSaid() throws Exception {
-    // The run must outlast rabbitmqctl, which boots an Erlang VM per call (1 s on a quiet machine,
-    // more than 4 s seen under CI's load): its length comes from a call timed here. The alarm goes
-    // on only after the run set up, as AMQP 1.0 on RabbitMQ 4 gets no credit to declare under one.
-    long ctlStart = System.nanoTime();
-    assertThat(node.memoryAlarm(false)).isZero();
-    long ctlSeconds = (System.nanoTime() - ctlStart) / 1_000_000_000L + 1;
-    long runSeconds = Math.max(6, 2 + 4 * ctlSeconds);
+    // The alarm goes on inside the broker a second after the run's consumer came (AMQP 1.0 on
+    // RabbitMQ 4 gets no credit to declare under one), armed before the run starts: rabbitmqctl
+    // boots an Erlang VM per call, once 16 s under CI's load, which a run cannot be timed around.
+    int runSeconds = 8;
+    assertThat(node.memoryAlarmOnceConsumed("bb-alarm-" + driver)).isZero();
     BenchProcess bench =
         BenchProcess.start(
             run(
@@ -271,14 +269,6 @@ abstract class AmqpBrokerFaults {
                 .toArray(String[]::new));
     int exit;
     try {
-      bench.awaitLine(INTERVAL_LINE, 1, Duration.ofSeconds(30));
-      long alarmStart = System.nanoTime();
-      assertThat(node.memoryAlarm(true)).isZero();
-      assertThat(bench.isAlive())
-          .as(
-              "the run (%d s) ended before the alarm took %.1f s to go on",
-              runSeconds, (System.nanoTime() - alarmStart) / 1e9)
-          .isTrue();
       exit = bench.waitFor(Duration.ofSeconds(runSeconds + 60));
     } finally {
       node.memoryAlarm(false);

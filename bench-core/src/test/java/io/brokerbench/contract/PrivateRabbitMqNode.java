@@ -58,6 +58,31 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
         : script("ctl", name, "set_vm_memory_high_watermark", "0.4");
   }
 
+  /**
+   * Arms a memory alarm inside the broker: it goes on one second after queue {@code queue} of the
+   * default virtual host has a consumer, that is once a run has set up and started. The broker
+   * waits for that itself (for 60 s at most), so the alarm comes when the run is ready however long
+   * rabbitmqctl takes to boot on a loaded machine (once 16 s). {@link #memoryAlarm
+   * memoryAlarm(false)} clears it.
+   *
+   * @return the exit code of rabbitmqctl
+   */
+  public int memoryAlarmOnceConsumed(String queue) throws IOException, InterruptedException {
+    String waitForConsumer =
+        "Name = rabbit_misc:r(<<\"/\">>, queue, <<\""
+            + queue
+            + "\">>),"
+            + " Consumed = fun(Q) -> [{consumers, C}] = rabbit_amqqueue:info(Q, [consumers]), C > 0"
+            + " end,"
+            + " Wait = fun W(0) -> timeout; W(N) -> case rabbit_amqqueue:lookup(Name) of"
+            + " {ok, Q} -> case Consumed(Q) of true -> ok; false -> timer:sleep(100), W(N - 1) end;"
+            + " _ -> timer:sleep(100), W(N - 1) end end,"
+            + " spawn(fun() -> case Wait(600) of ok -> timer:sleep(1000),"
+            + " vm_memory_monitor:set_vm_memory_high_watermark({absolute, 1}); timeout -> ok end"
+            + " end), ok.";
+    return script("ctl", name, "eval", waitForConsumer);
+  }
+
   /** Sends the node's Erlang VM a signal: STOP freezes the broker, CONT thaws it, KILL kills it. */
   public void signal(String signal) throws IOException, InterruptedException {
     if (script("signal", name, signal) != 0) {
