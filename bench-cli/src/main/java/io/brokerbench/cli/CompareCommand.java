@@ -17,10 +17,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,8 +38,12 @@ import picocli.CommandLine.Spec;
     header = "Compares a candidate run with a baseline, figure by figure.",
     description = {
       "%nHow each run ended, rates, latency percentiles, CPU per message and integrity, each with"
-          + " its change. BASELINE and CANDIDATE are result directories (or result.json files) or"
-          + " scenario output directories (compared cell by cell). A candidate that did not"
+          + " its change, and better or worse only where the change is beyond the noise (a"
+          + " Mann-Whitney U test of the runs' 1 s intervals, or of the runs themselves when each"
+          + " side has several: p < 0.05), else no clear change. BASELINE and CANDIDATE are result"
+          + " directories (or result.json files), each one run or several separated by commas, or"
+          + " scenario output directories (compared cell by cell, a cell's repetitions as its"
+          + " runs). A candidate that did not"
           + " complete is worse and exits "
           + ExitCodes.RUN_FAILED
           + "; one that lost messages is worse and exits "
@@ -47,11 +53,19 @@ import picocli.CommandLine.Spec;
 final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "BASELINE", description = "The run compared against.")
-  Path baseline;
+  @Parameters(
+      index = "0",
+      paramLabel = "BASELINE",
+      split = ",",
+      description = "The run compared against, or its runs: DIR[,DIR…].")
+  List<Path> baseline;
 
-  @Parameters(index = "1", paramLabel = "CANDIDATE", description = "The run compared.")
-  Path candidate;
+  @Parameters(
+      index = "1",
+      paramLabel = "CANDIDATE",
+      split = ",",
+      description = "The run compared, or its runs: DIR[,DIR…].")
+  List<Path> candidate;
 
   @Option(
       names = "--assert",
@@ -82,9 +96,9 @@ final class CompareCommand implements Callable<Integer> {
   public Integer call() {
     List<Threshold> thresholds = asserts.stream().map(Threshold::parse).toList();
     List<RunComparison> comparisons = new ArrayList<>();
-    for (Map.Entry<String, RunResult[]> pair : pairs().entrySet()) {
-      RunResult[] runs = pair.getValue();
-      comparisons.add(RunComparison.of(pair.getKey(), runs[0], runs[1], thresholds));
+    for (Map.Entry<String, List<List<RunResult>>> pair : pairs().entrySet()) {
+      List<List<RunResult>> sides = pair.getValue();
+      comparisons.add(RunComparison.of(pair.getKey(), sides.get(0), sides.get(1), thresholds));
     }
     PrintWriter out = spec.commandLine().getOut();
     for (RunComparison c : comparisons) {
@@ -105,7 +119,9 @@ final class CompareCommand implements Callable<Integer> {
     }
     if (report != null) {
       try {
-        HtmlReport.write(List.of(baseline, candidate), comparisons, report);
+        List<Path> inputs = new ArrayList<>(baseline);
+        inputs.addAll(candidate);
+        HtmlReport.write(inputs, comparisons, report);
       } catch (IOException e) {
         throw new WorkloadException(
             "cannot write "
@@ -162,46 +178,72 @@ final class CompareCommand implements Callable<Integer> {
     return lost ? ExitCodes.LOSS : ExitCodes.OK;
   }
 
-  /** Baseline and candidate results by name: one pair, or one per cell of two scenarios. */
-  private Map<String, RunResult[]> pairs() {
-    boolean baselineScenario = ScenarioIndex.isScenarioDirectory(baseline);
-    boolean candidateScenario = ScenarioIndex.isScenarioDirectory(candidate);
-    Map<String, RunResult[]> pairs = new LinkedHashMap<>();
+  /**
+   * Baseline and candidate runs by name: one pair of sides, or one per cell of two scenarios (a
+   * cell's repetitions its runs).
+   */
+  private Map<String, List<List<RunResult>>> pairs() {
+    boolean baselineScenario = baseline.stream().anyMatch(ScenarioIndex::isScenarioDirectory);
+    boolean candidateScenario = candidate.stream().anyMatch(ScenarioIndex::isScenarioDirectory);
+    Map<String, List<List<RunResult>>> pairs = new LinkedHashMap<>();
     if (!baselineScenario && !candidateScenario) {
       pairs.put(
-          baseline.getFileName() + " -> " + candidate.getFileName(),
-          new RunResult[] {ResultFiles.read(baseline), ResultFiles.read(candidate)});
+          name(baseline) + " -> " + name(candidate),
+          List.of(
+              baseline.stream().map(ResultFiles::read).toList(),
+              candidate.stream().map(ResultFiles::read).toList()));
       return pairs;
     }
-    if (baselineScenario != candidateScenario) {
+    if (baselineScenario != candidateScenario || baseline.size() > 1 || candidate.size() > 1) {
       throw new WorkloadException(
-          "cannot compare a scenario run with a single run: give two scenario directories or two"
-              + " result directories");
+          "cannot compare a scenario run with single runs or several scenario runs: give two"
+              + " scenario directories (a cell's repetitions are its runs) or result directories");
     }
-    ScenarioIndex before = index(baseline);
-    ScenarioIndex after = index(candidate);
+    Path beforeRoot = baseline.get(0);
+    Path afterRoot = candidate.get(0);
+    ScenarioIndex before = index(beforeRoot);
+    ScenarioIndex after = index(afterRoot);
+    Set<Map<String, String>> compared = new HashSet<>();
     for (ScenarioIndex.Cell cell : after.cells()) {
-      ScenarioIndex.Cell match =
-          before.cells().stream()
-              .filter(c -> c.axes().equals(cell.axes()) && c.repetition() == cell.repetition())
-              .findFirst()
-              .orElse(null);
-      Path beforeDir = match == null ? null : baseline.resolve(match.dir());
-      Path afterDir = candidate.resolve(cell.dir());
-      if (match != null && hasResult(beforeDir) && hasResult(afterDir)) {
-        pairs.put(
-            cell.id(), new RunResult[] {ResultFiles.read(beforeDir), ResultFiles.read(afterDir)});
+      if (!compared.add(cell.axes())) {
+        continue;
+      }
+      List<RunResult> beforeRuns = cellRuns(before, beforeRoot, cell.axes());
+      List<RunResult> afterRuns = cellRuns(after, afterRoot, cell.axes());
+      if (!beforeRuns.isEmpty() && !afterRuns.isEmpty()) {
+        pairs.put(withoutRepetition(cell.id()), List.of(beforeRuns, afterRuns));
       }
     }
     if (pairs.isEmpty()) {
       throw new WorkloadException(
           "the scenario runs "
-              + baseline
+              + beforeRoot
               + " and "
-              + candidate
+              + afterRoot
               + " have no completed cell with the same axis values: compare runs of one scenario");
     }
     return pairs;
+  }
+
+  /** A side's name: its run's directory, or its runs' joined by commas. */
+  private static String name(List<Path> runs) {
+    return String.join(",", runs.stream().map(p -> p.getFileName().toString()).toList());
+  }
+
+  /** The results of a scenario's cells with these axis values: every repetition that has one. */
+  private static List<RunResult> cellRuns(
+      ScenarioIndex index, Path root, Map<String, String> axes) {
+    return index.cells().stream()
+        .filter(c -> c.axes().equals(axes))
+        .map(c -> root.resolve(c.dir()))
+        .filter(CompareCommand::hasResult)
+        .map(ResultFiles::read)
+        .toList();
+  }
+
+  /** A cell's id without its repetition ({@code 003-rate=1000-rep=2} is {@code 003-rate=1000}). */
+  private static String withoutRepetition(String cellId) {
+    return cellId.replaceFirst("-rep=\\d+$", "");
   }
 
   private static ScenarioIndex index(Path dir) {
@@ -219,6 +261,7 @@ final class CompareCommand implements Callable<Integer> {
 
   private static void print(RunComparison c, PrintWriter out) {
     out.printf(Locale.ROOT, "== %s ==%n", c.name());
+    out.println(samplesLine(c));
     out.printf(Locale.ROOT, "%-16s %16s %16s %10s%n", "metric", "baseline", "candidate", "change");
     out.printf(
         Locale.ROOT,
@@ -237,7 +280,7 @@ final class CompareCommand implements Callable<Integer> {
           m.baseline() == null ? "-" : metric.format(m.baseline()),
           m.candidate() == null ? "-" : metric.format(m.candidate()),
           m.changeText(),
-          verdictColumn(m.verdict()));
+          verdictColumn(m.verdict()) + (m.evidenceText().isEmpty() ? "" : "  " + m.evidenceText()));
     }
     for (String note : c.notes()) {
       out.println("note: " + note);
@@ -246,6 +289,21 @@ final class CompareCommand implements Callable<Integer> {
       out.println(t.message());
     }
     out.println();
+  }
+
+  /** What the noise was judged from, so that a p-value can be read. */
+  private static String samplesLine(RunComparison c) {
+    int before = c.baseline().runs();
+    int after = c.candidate().runs();
+    String runs =
+        before == 1 && after == 1
+            ? "one run a side"
+            : String.format(Locale.ROOT, "%d and %d runs", before, after);
+    String samples =
+        before > 1 && after > 1
+            ? "the runs"
+            : "the runs' measured intervals (repeated runs are the sounder basis)";
+    return runs + "; noise judged from " + samples + ", a change clear at p < 0.05";
   }
 
   private static String verdictColumn(String verdict) {

@@ -66,6 +66,39 @@ class ScenarioCommandTest {
   }
 
   @Test
+  void twoScenarioRunsCompareCellByCellWithTheRepetitionsAsRuns() throws IOException {
+    Path file =
+        file(
+            "name: sizes",
+            "driver: loopback",
+            "workload: {count: 1000}",
+            "repetitions: 4",
+            "axes: [{name: size, values: [12, 1KiB]}]");
+    Path before = dir.resolve("before");
+    Path after = dir.resolve("after");
+    assertThat(bench("scenario", "run", file.toString(), "-o", before.toString())).isZero();
+    assertThat(bench("scenario", "run", file.toString(), "-o", after.toString())).isZero();
+    out.getBuffer().setLength(0);
+
+    int exit =
+        bench(
+            "compare",
+            before.toString(),
+            after.toString(),
+            "-o",
+            dir.resolve("compare.json").toString());
+
+    assertThat(exit).as(err.toString()).isZero();
+    JsonNode comparisons = new ObjectMapper().readTree(dir.resolve("compare.json").toFile());
+    assertThat(comparisons)
+        .extracting(c -> c.get("name").asText())
+        .containsExactly("000-size=12", "004-size=1KiB");
+    assertThat(comparisons)
+        .allSatisfy(c -> assertThat(c.at("/candidate/runs").asInt()).isEqualTo(4));
+    assertThat(out.toString()).contains("4 and 4 runs; noise judged from the runs");
+  }
+
+  @Test
   void onlyRunsTheNamedCellsAndASecondRunResumesWithTheOthers() throws IOException {
     Path file =
         file(

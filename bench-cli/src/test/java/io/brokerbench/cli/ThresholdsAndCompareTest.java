@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,6 +121,43 @@ class ThresholdsAndCompareTest {
                 "e2e.p99 < baseline * 0.000001"))
         .isEqualTo(ExitCodes.THRESHOLD_FAILED);
     assertThat(err.toString()).contains("threshold FAILED: e2e.p99 < baseline * 0.000001");
+  }
+
+  @Test
+  void severalRunsASideAreTheSamplesTheNoiseIsJudgedFrom(@TempDir Path dir) throws Exception {
+    List<String> baseline = new ArrayList<>();
+    List<String> candidate = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      assertThat(loopbackRun(dir.resolve("a" + i))).isZero();
+      assertThat(loopbackRun(dir.resolve("b" + i))).isZero();
+      baseline.add(dir.resolve("a" + i).toString());
+      candidate.add(dir.resolve("b" + i).toString());
+    }
+
+    int code =
+        bench(
+            "compare",
+            String.join(",", baseline),
+            String.join(",", candidate),
+            "-o",
+            dir.resolve("compare.json").toString());
+
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString())
+        .contains("== a0,a1,a2,a3 -> b0,b1,b2,b3 ==")
+        .contains("4 and 4 runs; noise judged from the runs, a change clear at p < 0.05")
+        .containsPattern("e2e.p99 +[0-9.]+ (us|ms) +[0-9.]+ (us|ms) +\\S+ +.*p=[0-9.]+ n=4\\+4\n");
+    JsonNode json = new ObjectMapper().readTree(dir.resolve("compare.json").toFile()).get(0);
+    assertThat(json.at("/baseline/runs").asInt()).isEqualTo(4);
+    assertThat(json.at("/candidate/runs").asInt()).isEqualTo(4);
+    assertThat(json.get("changes"))
+        .filteredOn(c -> !c.get("pValue").isNull())
+        .isNotEmpty()
+        .allSatisfy(
+            c -> {
+              assertThat(c.get("baselineSamples").asInt()).isEqualTo(4);
+              assertThat(c.get("candidateSamples").asInt()).isEqualTo(4);
+            });
   }
 
   @Test
@@ -254,8 +292,9 @@ class ThresholdsAndCompareTest {
         .isEqualTo(ExitCodes.USAGE);
     assertThat(err.toString().strip())
         .isEqualTo(
-            "bench: cannot compare a scenario run with a single run: give two scenario directories"
-                + " or two result directories");
+            "bench: cannot compare a scenario run with single runs or several scenario runs: give"
+                + " two scenario directories (a cell's repetitions are its runs) or result"
+                + " directories");
   }
 
   @Test

@@ -11,17 +11,36 @@ import java.util.Locale;
  * @param changePercent the candidate's change in percent of the baseline, or null when either is
  *     missing or the baseline is 0
  * @param verdict {@link #BETTER} (lower latency, CPU or loss; higher rate), {@link #WORSE}, {@link
- *     #UNCHANGED} (less than 0.05 % apart), {@link #NOT_COMPARABLE}, or null when either value is
- *     missing
+ *     #NO_CLEAR_CHANGE} (the samples differ no more than their noise), {@link #UNCHANGED} (less
+ *     than 0.05 % apart), {@link #NOT_COMPARABLE}, or null when either value is missing
+ * @param pValue how likely samples this far apart are by chance alone (a two-sided Mann-Whitney U
+ *     test of the two sides' samples), or null when the figure was not judged on samples (lost and
+ *     duplicates, which are counted exactly; a side without samples)
+ * @param baselineSamples the baseline's samples of the figure: its runs' values when it has several
+ *     runs, else its measured intervals' values
+ * @param candidateSamples the candidate's, likewise
  */
 public record MetricChange(
-    String metric, Double baseline, Double candidate, Double changePercent, String verdict) {
+    String metric,
+    Double baseline,
+    Double candidate,
+    Double changePercent,
+    String verdict,
+    Double pValue,
+    int baselineSamples,
+    int candidateSamples) {
 
   /** The candidate's figure is the better one. */
   public static final String BETTER = "better";
 
   /** The candidate's figure is the worse one. */
   public static final String WORSE = "worse";
+
+  /**
+   * The figures differ, but no more than their samples vary: a difference this large would arise by
+   * chance alone at least once in twenty comparisons (benchstat's {@code ~}).
+   */
+  public static final String NO_CLEAR_CHANGE = "no clear change";
 
   /** The two figures are the same to a twentieth of a percent. */
   public static final String UNCHANGED = "unchanged";
@@ -43,6 +62,16 @@ public record MetricChange(
     String text = String.format(Locale.ROOT, "%+.1f%%", changePercent);
     // A change that rounds to zero is no change, not "-0.0%".
     return text.substring(1).equals("0.0%") ? "0.0%" : text;
+  }
+
+  /**
+   * What the verdict rests on, as benchstat prints it: {@code p=0.002 n=10+10} (the p-value and the
+   * samples of each side); empty when the figure was not judged on samples.
+   */
+  public String evidenceText() {
+    return pValue == null
+        ? ""
+        : String.format(Locale.ROOT, "p=%.3f n=%d+%d", pValue, baselineSamples, candidateSamples);
   }
 
   /**

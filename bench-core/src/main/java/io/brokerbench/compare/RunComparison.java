@@ -68,33 +68,74 @@ public record RunComparison(
     thresholds = List.copyOf(thresholds);
   }
 
-  /** Compares a candidate with its baseline. */
+  /** Compares a candidate run with its baseline run. */
   public static RunComparison of(
       String name, RunResult baseline, RunResult candidate, List<Threshold> thresholds) {
+    return of(name, List.of(baseline), List.of(candidate), thresholds);
+  }
+
+  /**
+   * Compares a candidate with its baseline, each one run or several runs of one workload. A figure
+   * is better or worse only when the two sides' samples of it (their runs' values when both sides
+   * have several, else their runs' measured intervals') differ beyond their noise; otherwise there
+   * is {@linkplain MetricChange#NO_CLEAR_CHANGE no clear change}. Of several runs, a side's value
+   * is the median of its runs' values, which thresholds check too.
+   */
+  public static RunComparison of(
+      String name,
+      List<RunResult> baseline,
+      List<RunResult> candidate,
+      List<Threshold> thresholds) {
     RunOutcome before = RunOutcome.of(baseline);
     RunOutcome after = RunOutcome.of(candidate);
     boolean comparable = before.sound() && after.sound();
+    // Runs are the samples when both sides have several; else the intervals of each side's runs.
+    boolean byRuns = baseline.size() > 1 && candidate.size() > 1;
     List<MetricChange> changes = new ArrayList<>();
     for (String metricName : METRICS) {
       Metric metric = Metric.parse(metricName);
-      double b = metric.valueIn(baseline);
-      double c = metric.valueIn(candidate);
+      double b = value(metric, baseline);
+      double c = value(metric, candidate);
       if (Double.isNaN(b) && Double.isNaN(c)) {
         continue;
       }
       Double change = Double.isNaN(b) || Double.isNaN(c) || b == 0 ? null : (c / b - 1) * 100;
+      MetricSamples bs = MetricSamples.of(metric, baseline, byRuns);
+      MetricSamples cs = MetricSamples.of(metric, candidate, byRuns);
+      double p = INTEGRITY.contains(metricName) ? Double.NaN : bs.pValueAgainst(cs);
+      boolean higherIsBetter = metric.quantity() == Metric.Quantity.RATE;
       String verdict;
       if (metricName.equals("lost") && after.lost() > 0) {
         // Any loss is a broken run, even beside a baseline that lost more.
         verdict = MetricChange.WORSE;
       } else if (!comparable && !INTEGRITY.contains(metricName)) {
         verdict = MetricChange.NOT_COMPARABLE;
+      } else if (Double.isNaN(p)) {
+        verdict = verdict(b, c, higherIsBetter);
+      } else if (p >= MetricSamples.SIGNIFICANCE) {
+        String byValue = verdict(b, c, higherIsBetter);
+        verdict = MetricChange.UNCHANGED.equals(byValue) ? byValue : MetricChange.NO_CLEAR_CHANGE;
       } else {
-        verdict = verdict(b, c, metric.quantity() == Metric.Quantity.RATE);
+        // The samples differ beyond their noise; their medians say which way.
+        String bySamples = verdict(bs.median(), cs.median(), higherIsBetter);
+        verdict =
+            MetricChange.UNCHANGED.equals(bySamples) ? verdict(b, c, higherIsBetter) : bySamples;
       }
+      // A p-value is shown where it decided: not beside identical or incomparable figures.
+      boolean judged =
+          !MetricChange.UNCHANGED.equals(verdict)
+              && !MetricChange.NOT_COMPARABLE.equals(verdict)
+              && !Double.isNaN(p);
       changes.add(
           new MetricChange(
-              metricName, Double.isNaN(b) ? null : b, Double.isNaN(c) ? null : c, change, verdict));
+              metricName,
+              Double.isNaN(b) ? null : b,
+              Double.isNaN(c) ? null : c,
+              change,
+              verdict,
+              judged ? p : null,
+              bs.count(),
+              cs.count()));
     }
     List<String> notes = new ArrayList<>();
     if (!before.sound()) {
@@ -108,8 +149,18 @@ public record RunComparison(
             ? MetricChange.WORSE
             : !before.completed() ? MetricChange.BETTER : MetricChange.UNCHANGED;
     List<ThresholdOutcome> outcomes =
-        thresholds.stream().map(t -> t.check(candidate, baseline)).toList();
+        thresholds.stream()
+            .map(t -> t.check(value(t.metric(), candidate), value(t.metric(), baseline)))
+            .toList();
     return new RunComparison(name, before, after, statusVerdict, changes, notes, outcomes);
+  }
+
+  /** A side's value of a figure: its run's, or the median of its runs'. */
+  private static double value(Metric metric, List<RunResult> runs) {
+    if (runs.size() == 1) {
+      return metric.valueIn(runs.get(0));
+    }
+    return MetricSamples.of(metric, runs, true).median();
   }
 
   /** True when every threshold holds. */

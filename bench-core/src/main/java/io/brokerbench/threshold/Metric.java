@@ -1,7 +1,9 @@
 package io.brokerbench.threshold;
 
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.ClientCost;
 import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.RunResult;
@@ -155,23 +157,41 @@ public record Metric(String name, int step, Quantity quantity) {
    * result has no such value (a latency kind the run did not record, a step it did not reach).
    */
   public double valueIn(RunResult result) {
-    String rest = step < 0 ? name : name.substring(name.indexOf('.') + 1);
-    Totals totals;
-    Map<String, LatencySummary> latency;
     if (step < 0) {
-      totals = result.totals();
-      latency = result.latency();
-    } else {
-      if (step >= result.steps().size()) {
-        return Double.NaN;
-      }
-      StepResult s = result.steps().get(step);
-      totals = s.totals();
-      latency = s.latency();
+      return valueIn(result.totals(), result.latency(), result.integrity());
     }
+    if (step >= result.steps().size()) {
+      return Double.NaN;
+    }
+    StepResult s = result.steps().get(step);
+    // Integrity is counted over the whole run; a step has none of its own.
+    return valueIn(s.totals(), s.latency(), null);
+  }
+
+  /**
+   * This metric's value over one interval of a run, as {@link #valueIn(RunResult)} gives it for the
+   * whole run; NaN for what an interval does not count (lost, duplicates and the other integrity
+   * counts), for an interval of another rate step, and for a latency kind it has no values of.
+   */
+  public double valueIn(IntervalSample interval) {
+    if (step >= 0 && interval.step() != step) {
+      return Double.NaN;
+    }
+    double cpuSeconds = Math.max(0, interval.cpuPercent()) / 100 * interval.seconds();
+    ClientCost client =
+        ClientCost.of((long) (cpuSeconds * 1e9), interval.counts(), interval.rssBytes());
+    Totals totals =
+        new Totals(
+            interval.seconds(), interval.seconds(), interval.counts(), interval.rates(), client);
+    return valueIn(totals, interval.latency(), null);
+  }
+
+  /** The value in these figures; {@code integrity} null where none is counted. */
+  private double valueIn(
+      Totals totals, Map<String, LatencySummary> latency, IntegrityCounts integrity) {
+    String rest = step < 0 ? name : name.substring(name.indexOf('.') + 1);
     if (INTEGRITY.containsKey(rest)) {
-      // Integrity is counted over the whole run; a step has none of its own.
-      return step < 0 ? INTEGRITY.get(rest).applyAsDouble(result.integrity()) : Double.NaN;
+      return integrity == null ? Double.NaN : INTEGRITY.get(rest).applyAsDouble(integrity);
     }
     if (COUNTS.containsKey(rest)) {
       return COUNTS.get(rest).applyAsDouble(totals.counts());

@@ -133,8 +133,15 @@ public record Threshold(
 
   /** Checks a threshold on a candidate, a relative bound against the baseline's value. */
   public ThresholdOutcome check(RunResult candidate, RunResult baseline) {
-    double limit = relative ? bound * metric.valueIn(baseline) : bound;
-    return outcome(metric.valueIn(candidate), limit);
+    return check(metric.valueIn(candidate), metric.valueIn(baseline));
+  }
+
+  /**
+   * Checks a threshold on a candidate's value of its metric, a relative bound against the
+   * baseline's value (NaN when either was not measured).
+   */
+  public ThresholdOutcome check(double candidate, double baseline) {
+    return outcome(candidate, relative ? bound * baseline : bound);
   }
 
   private ThresholdOutcome outcome(double measured, double limit) {

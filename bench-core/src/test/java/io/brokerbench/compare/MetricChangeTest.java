@@ -6,7 +6,8 @@ import org.junit.jupiter.api.Test;
 
 class MetricChangeTest {
   private static String changeText(Double percent) {
-    return new MetricChange("e2e.p99", 100.0, 100.0, percent, MetricChange.UNCHANGED).changeText();
+    return new MetricChange("e2e.p99", 100.0, 100.0, percent, MetricChange.UNCHANGED, null, 0, 0)
+        .changeText();
   }
 
   @Test

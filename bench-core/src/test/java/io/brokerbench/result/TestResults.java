@@ -72,7 +72,8 @@ public final class TestResults {
         workload,
         Totals.of(MessageCounts.ZERO, 0, 0, 0, -1),
         Map.of(),
-        IntegrityCounts.NONE);
+        IntegrityCounts.NONE,
+        List.of());
   }
 
   /** A completed run of the workload with these totals, latencies and integrity counts. */
@@ -81,7 +82,17 @@ public final class TestResults {
       Totals totals,
       Map<String, LatencySummary> latency,
       IntegrityCounts integrity) {
-    return result(RunResult.COMPLETED, null, workload, totals, latency, integrity);
+    return completed(workload, totals, latency, integrity, List.of());
+  }
+
+  /** A completed run with these totals, latencies, integrity counts and intervals. */
+  public static RunResult completed(
+      Workload workload,
+      Totals totals,
+      Map<String, LatencySummary> latency,
+      IntegrityCounts integrity,
+      List<IntervalSample> intervals) {
+    return result(RunResult.COMPLETED, null, workload, totals, latency, integrity, intervals);
   }
 
   private static RunResult result(
@@ -90,7 +101,8 @@ public final class TestResults {
       Workload workload,
       Totals totals,
       Map<String, LatencySummary> latency,
-      IntegrityCounts integrity) {
+      IntegrityCounts integrity,
+      List<IntervalSample> intervals) {
     return new RunResult(
         RunResult.SCHEMA,
         status,
@@ -105,7 +117,7 @@ public final class TestResults {
         integrity,
         List.of(),
         List.of(),
-        List.of(),
+        intervals,
         List.of(),
         List.of(),
         List.of(),

@@ -37,7 +37,8 @@ record ComparisonView(
    * @param baseline the baseline's value with its unit, or "-"
    * @param candidate the candidate's value with its unit, or "-"
    * @param change the change in percent, such as {@code +9.0%}, or "-"
-   * @param verdict {@code better}, {@code worse}, {@code not comparable} or empty
+   * @param verdict {@code better}, {@code worse}, {@code no clear change}, {@code not comparable}
+   *     or empty, then what it rests on ({@code (p=0.002 n=10+10)})
    */
   record Row(String metric, String baseline, String candidate, String change, String verdict) {}
 
@@ -58,7 +59,9 @@ record ComparisonView(
               c.baseline() == null ? "-" : metric.format(c.baseline()),
               c.candidate() == null ? "-" : metric.format(c.candidate()),
               c.changeText(),
-              MetricChange.verdictText(c.verdict())));
+              (MetricChange.verdictText(c.verdict())
+                      + (c.evidenceText().isEmpty() ? "" : " (" + c.evidenceText() + ")"))
+                  .strip()));
     }
     List<MetricChange> latencies =
         comparison.changes().stream()
