@@ -2,6 +2,7 @@ package io.brokerbench.amqp091;
 
 import io.brokerbench.contract.MemoryAlarmRun;
 import io.brokerbench.contract.PrivateRabbitMqNode;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,6 +30,7 @@ class Amqp091FlowControlIT {
 
   @Test
   void aMemoryAlarmIsReportedLiveCountedWithItsLengthAndNothingIsLost() throws Exception {
-    MemoryAlarmRun.check(node, "amqp091", Map.of("uri", node.uri()), "bb-flow-it", "low on memory");
+    MemoryAlarmRun.check(
+        node, "amqp091", Map.of("uri", node.uri()), "bb-flow-it", "low on memory", Duration.ZERO);
   }
 }

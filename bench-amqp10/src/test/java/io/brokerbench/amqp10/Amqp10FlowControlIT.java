@@ -2,6 +2,7 @@ package io.brokerbench.amqp10;
 
 import io.brokerbench.contract.MemoryAlarmRun;
 import io.brokerbench.contract.PrivateRabbitMqNode;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,6 +36,7 @@ class Amqp10FlowControlIT {
         "amqp10",
         Map.of("url", node.uri(), "address", "/queues/%s", "delete-queues", "true"),
         "bb-flow-it-10",
-        CreditStarvation.REASON);
+        CreditStarvation.REASON,
+        Duration.ofNanos(CreditStarvation.THRESHOLD_NANOS));
   }
 }

@@ -59,17 +59,38 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
   }
 
   /**
-   * Arms a memory alarm inside the broker: it goes on one second after queue {@code queue} of the
-   * default virtual host has a consumer, that is once a run has set up and started. The broker
-   * waits for that itself (for 60 s at most), so the alarm comes when the run is ready however long
-   * rabbitmqctl takes to boot on a loaded machine (once 16 s). {@link #memoryAlarm
+   * Arms a memory alarm inside the broker that stays on: it goes on one second after queue {@code
+   * queue} of the default virtual host has a consumer, that is once a run has set up and started.
+   * The broker waits for that itself (for 60 s at most), so the alarm comes when the run is ready
+   * however long rabbitmqctl takes to boot on a loaded machine (once 16 s). {@link #memoryAlarm
    * memoryAlarm(false)} clears it.
    *
    * @return the exit code of rabbitmqctl
    */
   public int memoryAlarmOnceConsumed(String queue) throws IOException, InterruptedException {
-    String waitForConsumer =
-        "Name = rabbit_misc:r(<<\"/\">>, queue, <<\""
+    return memoryAlarmOnceConsumed(queue, 0);
+  }
+
+  /**
+   * As {@link #memoryAlarmOnceConsumed(String)}, but the broker clears the alarm itself {@code
+   * heldMillis} later (when positive) and keeps how long it held it, by its own clock, for {@link
+   * #memoryAlarmHeldMillis()}.
+   *
+   * @return the exit code of rabbitmqctl
+   */
+  public int memoryAlarmOnceConsumed(String queue, long heldMillis)
+      throws IOException, InterruptedException {
+    String clear =
+        heldMillis <= 0
+            ? ""
+            : ", timer:sleep("
+                + heldMillis
+                + "), vm_memory_monitor:set_vm_memory_high_watermark(0.4),"
+                + " persistent_term:put(brokerbench_alarm_held,"
+                + " erlang:monotonic_time(millisecond) - On)";
+    String armed =
+        "persistent_term:erase(brokerbench_alarm_held),"
+            + " Name = rabbit_misc:r(<<\"/\">>, queue, <<\""
             + queue
             + "\">>),"
             + " Consumed = fun(Q) -> [{consumers, C}] = rabbit_amqqueue:info(Q, [consumers]), C > 0"
@@ -78,9 +99,26 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
             + " {ok, Q} -> case Consumed(Q) of true -> ok; false -> timer:sleep(100), W(N - 1) end;"
             + " _ -> timer:sleep(100), W(N - 1) end end,"
             + " spawn(fun() -> case Wait(600) of ok -> timer:sleep(1000),"
-            + " vm_memory_monitor:set_vm_memory_high_watermark({absolute, 1}); timeout -> ok end"
-            + " end), ok.";
-    return script("ctl", name, "eval", waitForConsumer);
+            + " On = erlang:monotonic_time(millisecond),"
+            + " vm_memory_monitor:set_vm_memory_high_watermark({absolute, 1})"
+            + clear
+            + "; timeout -> ok end end), ok.";
+    return script("ctl", name, "eval", armed);
+  }
+
+  /**
+   * How long the last alarm of {@link #memoryAlarmOnceConsumed(String, long)} was on, by the
+   * broker's clock, in milliseconds; -1 when it has not been cleared (or did not go on).
+   */
+  public long memoryAlarmHeldMillis() throws IOException, InterruptedException {
+    String out =
+        RabbitMq4Script.output(
+            SCRIPT_SECONDS,
+            "ctl",
+            name,
+            "eval",
+            "persistent_term:get(brokerbench_alarm_held, -1).");
+    return Long.parseLong(out.strip().lines().reduce((first, last) -> last).orElse("-1").strip());
   }
 
   /** Sends the node's Erlang VM a signal: STOP freezes the broker, CONT thaws it, KILL kills it. */

@@ -1,10 +1,13 @@
 package io.brokerbench.contract;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /** {@code scripts/rabbitmq4.sh}, run from a module's directory, bounded in time. */
@@ -35,5 +38,34 @@ final class RabbitMq4Script {
       return -1;
     }
     return p.exitValue();
+  }
+
+  /**
+   * Runs the script with these arguments and returns its standard output (standard error
+   * inherited).
+   *
+   * @throws IOException when it failed or took longer than {@code seconds}
+   */
+  static String output(long seconds, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(SCRIPT.toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    CompletableFuture<String> out =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+    if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new IOException(String.join(" ", command) + " took longer than " + seconds + " s");
+    }
+    if (p.exitValue() != 0) {
+      throw new IOException(String.join(" ", command) + " exited " + p.exitValue());
+    }
+    return out.join();
   }
 }
