@@ -212,19 +212,21 @@ public abstract class DriverContractKit {
 
   @Test
   void aBacklogIsQueuedBeforeConsumersStartThenDrained() throws Exception {
-    // 2,000 msg/s: the 1,000-message backlog takes about 0.5 s; producers go on for 2 s.
+    // 2,000 msg/s: the 1,000-message backlog takes 0.5 s or more, then the producer stops and the
+    // run ends once the consumer drained it. (Producers that went on for a fixed time once ended
+    // with 503 queued on a loaded machine: sending was over before the backlog was built. The
+    // loopback BacklogTest covers producers that go on.)
     Workload workload =
         smallWorkload("backlog")
             .messagesPerProducer(0)
             .rate(2_000)
-            .duration(Duration.ofSeconds(2))
-            .backlog(new Backlog(1_000, false))
+            .backlog(new Backlog(1_000, true))
             .build();
 
     RunResult result = run(workload);
 
     assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.backlog().queued()).isBetween(1_000L, 1_200L);
+    assertThat(result.backlog().queued()).isEqualTo(1_000L);
     assertThat(result.backlog().fillSeconds()).isGreaterThanOrEqualTo(0.45);
     assertThat(result.backlog().drained()).isTrue();
     assertThat(result.totals().counts().received()).isEqualTo(result.totals().counts().sent());
