@@ -65,13 +65,17 @@ public record MetricChange(
   }
 
   /**
-   * What the verdict rests on, as benchstat prints it: {@code p=0.002 n=10+10} (the p-value and the
-   * samples of each side); empty when the figure was not judged on samples.
+   * What the verdict rests on, as benchstat prints it: {@code p=0.002 n=10+10} (the p-value, or
+   * {@code p<0.001}, and the samples of each side); empty when the figure was not judged on
+   * samples.
    */
   public String evidenceText() {
-    return pValue == null
-        ? ""
-        : String.format(Locale.ROOT, "p=%.3f n=%d+%d", pValue, baselineSamples, candidateSamples);
+    if (pValue == null) {
+      return "";
+    }
+    // Three decimals, as benchstat prints them; below that the figure says no more.
+    String p = pValue < 0.001 ? "p<0.001" : String.format(Locale.ROOT, "p=%.3f", pValue);
+    return String.format(Locale.ROOT, "%s n=%d+%d", p, baselineSamples, candidateSamples);
   }
 
   /**

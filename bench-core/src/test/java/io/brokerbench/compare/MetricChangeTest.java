@@ -23,4 +23,16 @@ class MetricChangeTest {
     assertThat(changeText(2.46)).isEqualTo("+2.5%");
     assertThat(changeText(null)).isEqualTo("-");
   }
+
+  @Test
+  void theEvidenceIsThePValueToThreeDecimalsAndTheSamples() {
+    assertThat(evidence(0.4567)).isEqualTo("p=0.457 n=10+9");
+    assertThat(evidence(0.0004)).isEqualTo("p<0.001 n=10+9");
+    assertThat(evidence(null)).isEmpty();
+  }
+
+  private static String evidence(Double pValue) {
+    return new MetricChange("e2e.p99", 1.0, 2.0, 100.0, MetricChange.WORSE, pValue, 10, 9)
+        .evidenceText();
+  }
 }
