@@ -88,8 +88,34 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
                 + "), vm_memory_monitor:set_vm_memory_high_watermark(0.4),"
                 + " persistent_term:put(brokerbench_alarm_held,"
                 + " erlang:monotonic_time(millisecond) - On)";
+    return onceConsumed(
+        queue,
+        "persistent_term:erase(brokerbench_alarm_held),",
+        "On = erlang:monotonic_time(millisecond),"
+            + " vm_memory_monitor:set_vm_memory_high_watermark({absolute, 1})"
+            + clear);
+  }
+
+  /**
+   * Arms a stop of the broker application (its clients are disconnected, its port closes, as {@code
+   * rabbitmqctl stop_app}) one second after queue {@code queue} has a consumer: armed before a run,
+   * it comes once the run is going however slowly rabbitmqctl boots (under a CPU hog a stop_app
+   * once came after a 30 s run had ended). {@link #application application(true)} starts it again.
+   *
+   * @return the exit code of rabbitmqctl
+   */
+  public int stopApplicationOnceConsumed(String queue) throws IOException, InterruptedException {
+    return onceConsumed(queue, "", "rabbit:stop()");
+  }
+
+  /**
+   * Runs {@code first} now and spawns a waiter in the broker that runs {@code action} one second
+   * after queue {@code queue} of the default virtual host has a consumer (for 60 s at most).
+   */
+  private int onceConsumed(String queue, String first, String action)
+      throws IOException, InterruptedException {
     String armed =
-        "persistent_term:erase(brokerbench_alarm_held),"
+        first
             + " Name = rabbit_misc:r(<<\"/\">>, queue, <<\""
             + queue
             + "\">>),"
@@ -98,10 +124,8 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
             + " Wait = fun W(0) -> timeout; W(N) -> case rabbit_amqqueue:lookup(Name) of"
             + " {ok, Q} -> case Consumed(Q) of true -> ok; false -> timer:sleep(100), W(N - 1) end;"
             + " _ -> timer:sleep(100), W(N - 1) end end,"
-            + " spawn(fun() -> case Wait(600) of ok -> timer:sleep(1000),"
-            + " On = erlang:monotonic_time(millisecond),"
-            + " vm_memory_monitor:set_vm_memory_high_watermark({absolute, 1})"
-            + clear
+            + " spawn(fun() -> case Wait(600) of ok -> timer:sleep(1000), "
+            + action
             + "; timeout -> ok end end), ok.";
     return script("ctl", name, "eval", armed);
   }
