@@ -2,6 +2,7 @@ package io.brokerbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.contract.ArmedFault;
 import io.brokerbench.contract.PrivateRabbitMqNode;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
@@ -249,11 +250,11 @@ abstract class AmqpBrokerFaults {
 
   @Test
   void aMemoryAlarmThatStaysOnEndsTheRunAtItsDurationWithTheFlowControlSaid() throws Exception {
-    // The alarm goes on inside the broker a second after the run's consumer came (AMQP 1.0 on
-    // RabbitMQ 4 gets no credit to declare under one), armed before the run starts: rabbitmqctl
-    // boots an Erlang VM per call, once 16 s under CI's load, which a run cannot be timed around.
+    // Armed in the broker before the run and fired on its first interval: rabbitmqctl boots an
+    // Erlang VM per call, once 16 s under CI's load, which a run cannot be timed around. The alarm
+    // comes after the run set up, as AMQP 1.0 on RabbitMQ 4 gets no credit to declare under one.
     int runSeconds = 8;
-    assertThat(node.memoryAlarmOnceConsumed("bb-alarm-" + driver)).isZero();
+    ArmedFault alarm = node.armMemoryAlarm();
     BenchProcess bench =
         BenchProcess.start(
             run(
@@ -269,6 +270,8 @@ abstract class AmqpBrokerFaults {
                 .toArray(String[]::new));
     int exit;
     try {
+      bench.awaitLine(INTERVAL_LINE, 1, Duration.ofSeconds(30));
+      alarm.fire();
       exit = bench.waitFor(Duration.ofSeconds(runSeconds + 60));
     } finally {
       node.memoryAlarm(false);
@@ -294,23 +297,22 @@ abstract class AmqpBrokerFaults {
 
   @Test
   void aBrokerStoppedUnderTheRunFailsItWithoutReconnect() throws Exception {
-    // The broker stops its application a second after the run's consumer came (armed before the
-    // run: rabbitmqctl boots an Erlang VM per call, once slower than a 30 s run).
-    int runSeconds = 60;
-    assertThat(node.stopApplicationOnceConsumed("bb-stop-" + driver)).isZero();
+    ArmedFault stop = node.armApplicationStop();
     BenchProcess bench =
         BenchProcess.start(
-            run("bb-stop", "-r", "1000", "-z", runSeconds + "s", "-c", "100")
-                .toArray(String[]::new));
+            run("bb-stop", "-r", "1000", "-z", "30s", "-c", "100").toArray(String[]::new));
+    long stopped;
     int exit;
     try {
-      exit = bench.waitFor(Duration.ofSeconds(runSeconds + 30));
+      bench.awaitLine(INTERVAL_LINE, 2, Duration.ofSeconds(30));
+      stop.fire();
+      stopped = System.nanoTime();
+      exit = bench.waitFor(Duration.ofSeconds(40));
     } finally {
       node.application(true);
     }
 
-    // Ended by the stop, not by its duration.
-    assertThat(bench.elapsed()).isLessThan(Duration.ofSeconds(runSeconds / 2));
+    assertThat(Duration.ofNanos(bench.endNanos() - stopped)).isLessThan(Duration.ofSeconds(15));
     RunResult result = FaultRunChecks.result(dir);
     FaultRunChecks.failedWithOneError(bench, exit, result);
     FaultRunChecks.everySentMessageAccountedFor(result);
@@ -339,23 +341,22 @@ abstract class AmqpBrokerFaults {
             "--on-connection-loss",
             "reconnect");
     args.addAll(List.of(durableQueue()));
-    // The broker stops its application a second after the run's consumer came (armed before the
-    // run: under a CPU hog a stop_app once came after the whole run had ended).
-    assertThat(node.stopApplicationOnceConsumed("bb-ride-" + driver)).isZero();
+    ArmedFault stop = node.armApplicationStop();
     BenchProcess bench = BenchProcess.start(args.toArray(String[]::new));
-    long lost;
+    long stopped;
     long starting;
     try {
+      bench.awaitLine(INTERVAL_LINE, 1, Duration.ofSeconds(30));
+      stop.fire();
+      stopped = System.nanoTime();
       // Started again once the run said both its clients lost their connections.
-      bench.awaitLine("^CONNECTION LOST: ", 1, Duration.ofSeconds(60));
-      lost = System.nanoTime();
       bench.awaitLine("^CONNECTION LOST: ", 2, Duration.ofSeconds(30));
       starting = System.nanoTime();
     } finally {
       node.application(true);
     }
-    // Each client was without its connection at least from the first loss seen to the start.
-    double down = (starting - lost) / 1e9;
+    // Each client was without its connection at least from the stop to the start.
+    double down = (starting - stopped) / 1e9;
     int exit = bench.waitFor(Duration.ofSeconds(90));
 
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();

@@ -12,16 +12,17 @@ import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A memory alarm on a private RabbitMQ node while a driver sends to it, the check the AMQP drivers
  * share: the broker stops taking messages, the run says so as it happens, counts the period with
  * its length, and accounts for every message the schedule intended (sent, or counted unsent). The
- * broker itself sets the alarm a second after the run's consumer came and clears it {@value
- * #HELD_MILLIS} ms later (armed before the run: {@code rabbitmqctl} boots an Erlang VM per call,
- * once 16 s under load, which no run can be timed around); the blocked length the run reports is
- * checked against how long the broker held the alarm by its own clock.
+ * alarm is {@linkplain ArmedFault armed} before the run, fired once the run is confirming, and
+ * cleared by the broker itself {@value #HELD_MILLIS} ms later; the blocked length the run reports
+ * is checked against how long the broker held the alarm by its own clock.
  *
  * <pre>{@code
  * MemoryAlarmRun.check(node, "amqp091", Map.of("uri", node.uri()), "bb-flow-it", "low on memory",
@@ -54,6 +55,7 @@ public final class MemoryAlarmRun {
       Duration noticedAfter)
       throws Exception {
     List<String> notices = new CopyOnWriteArrayList<>();
+    RunProgress progress = new RunProgress();
     BenchmarkRun run =
         BenchmarkRun.builder(
                 Workload.builder()
@@ -68,6 +70,7 @@ public final class MemoryAlarmRun {
                     .drainTimeout(Duration.ofSeconds(10))
                     .build())
             .driver(driver, options)
+            .sink(progress)
             .sink(
                 new ReportSink() {
                   @Override
@@ -76,11 +79,22 @@ public final class MemoryAlarmRun {
                   }
                 })
             .build();
-    assertThat(node.memoryAlarmOnceConsumed(destination, HELD_MILLIS)).isZero();
+    ArmedFault alarm = node.armMemoryAlarm(HELD_MILLIS);
+    CompletableFuture<RunResult> running =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return run.run();
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
     RunResult result;
     long heldMillis;
     try {
-      result = run.run();
+      progress.awaitConfirmedInterval(Duration.ofSeconds(30));
+      alarm.fire();
+      result = running.get(DURATION.toSeconds() + 60, TimeUnit.SECONDS);
       heldMillis = node.memoryAlarmHeldMillis();
     } finally {
       node.memoryAlarm(false);

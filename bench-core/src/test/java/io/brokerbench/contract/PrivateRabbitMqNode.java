@@ -1,6 +1,8 @@
 package io.brokerbench.contract;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * A private RabbitMQ 4.0.5 node started with {@code scripts/rabbitmq4.sh} on its own port and data
@@ -59,27 +61,18 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
   }
 
   /**
-   * Arms a memory alarm inside the broker that stays on: it goes on one second after queue {@code
-   * queue} of the default virtual host has a consumer, that is once a run has set up and started.
-   * The broker waits for that itself (for 60 s at most), so the alarm comes when the run is ready
-   * however long rabbitmqctl takes to boot on a loaded machine (once 16 s). {@link #memoryAlarm
-   * memoryAlarm(false)} clears it.
-   *
-   * @return the exit code of rabbitmqctl
+   * Arms a memory alarm that stays on once {@linkplain ArmedFault#fire() fired}. {@link
+   * #memoryAlarm memoryAlarm(false)} clears it.
    */
-  public int memoryAlarmOnceConsumed(String queue) throws IOException, InterruptedException {
-    return memoryAlarmOnceConsumed(queue, 0);
+  public ArmedFault armMemoryAlarm() throws IOException, InterruptedException {
+    return armMemoryAlarm(0);
   }
 
   /**
-   * As {@link #memoryAlarmOnceConsumed(String)}, but the broker clears the alarm itself {@code
-   * heldMillis} later (when positive) and keeps how long it held it, by its own clock, for {@link
-   * #memoryAlarmHeldMillis()}.
-   *
-   * @return the exit code of rabbitmqctl
+   * Arms a memory alarm that the broker clears itself {@code heldMillis} after it was fired (when
+   * positive), keeping how long it held it, by its own clock, for {@link #memoryAlarmHeldMillis()}.
    */
-  public int memoryAlarmOnceConsumed(String queue, long heldMillis)
-      throws IOException, InterruptedException {
+  public ArmedFault armMemoryAlarm(long heldMillis) throws IOException, InterruptedException {
     String clear =
         heldMillis <= 0
             ? ""
@@ -88,8 +81,7 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
                 + "), vm_memory_monitor:set_vm_memory_high_watermark(0.4),"
                 + " persistent_term:put(brokerbench_alarm_held,"
                 + " erlang:monotonic_time(millisecond) - On)";
-    return onceConsumed(
-        queue,
+    return arm(
         "persistent_term:erase(brokerbench_alarm_held),",
         "On = erlang:monotonic_time(millisecond),"
             + " vm_memory_monitor:set_vm_memory_high_watermark({absolute, 1})"
@@ -98,41 +90,38 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
 
   /**
    * Arms a stop of the broker application (its clients are disconnected, its port closes, as {@code
-   * rabbitmqctl stop_app}) one second after queue {@code queue} has a consumer: armed before a run,
-   * it comes once the run is going however slowly rabbitmqctl boots (under a CPU hog a stop_app
-   * once came after a 30 s run had ended). {@link #application application(true)} starts it again.
-   *
-   * @return the exit code of rabbitmqctl
+   * rabbitmqctl stop_app}). {@link #application application(true)} starts it again.
    */
-  public int stopApplicationOnceConsumed(String queue) throws IOException, InterruptedException {
-    return onceConsumed(queue, "", "rabbit:stop()");
+  public ArmedFault armApplicationStop() throws IOException, InterruptedException {
+    return arm("", "rabbit:stop()");
   }
 
   /**
-   * Runs {@code first} now and spawns a waiter in the broker that runs {@code action} one second
-   * after queue {@code queue} of the default virtual host has a consumer (for 60 s at most).
+   * Runs {@code first} in the broker now and spawns a waiter there that runs {@code action} as soon
+   * as the returned fault is fired (polling every 20 ms, for 60 s at most).
    */
-  private int onceConsumed(String queue, String first, String action)
-      throws IOException, InterruptedException {
+  private ArmedFault arm(String first, String action) throws IOException, InterruptedException {
+    Path trigger = Files.createTempFile("brokerbench-" + name + "-", ".fire");
+    Files.delete(trigger);
     String armed =
         first
-            + " Name = rabbit_misc:r(<<\"/\">>, queue, <<\""
-            + queue
-            + "\">>),"
-            + " Consumed = fun(Q) -> [{consumers, C}] = rabbit_amqqueue:info(Q, [consumers]), C > 0"
-            + " end,"
-            + " Wait = fun W(0) -> timeout; W(N) -> case rabbit_amqqueue:lookup(Name) of"
-            + " {ok, Q} -> case Consumed(Q) of true -> ok; false -> timer:sleep(100), W(N - 1) end;"
-            + " _ -> timer:sleep(100), W(N - 1) end end,"
-            + " spawn(fun() -> case Wait(600) of ok -> timer:sleep(1000), "
+            + " Fired = fun() -> filelib:is_file(\""
+            + trigger
+            + "\") end,"
+            + " Wait = fun W(0) -> timeout; W(N) -> case Fired() of true -> ok;"
+            + " false -> timer:sleep(20), W(N - 1) end end,"
+            + " spawn(fun() -> case Wait(3000) of ok -> "
             + action
             + "; timeout -> ok end end), ok.";
-    return script("ctl", name, "eval", armed);
+    if (script("ctl", name, "eval", armed) != 0) {
+      throw new IllegalStateException("could not arm a fault in node " + name);
+    }
+    return new ArmedFault(trigger);
   }
 
   /**
-   * How long the last alarm of {@link #memoryAlarmOnceConsumed(String, long)} was on, by the
-   * broker's clock, in milliseconds; -1 when it has not been cleared (or did not go on).
+   * How long the last alarm of {@link #armMemoryAlarm(long)} was on, by the broker's clock, in
+   * milliseconds; -1 when it has not been cleared (or did not go on).
    */
   public long memoryAlarmHeldMillis() throws IOException, InterruptedException {
     String out =
