@@ -9,9 +9,12 @@ import io.brokerbench.loopback.LoopbackDriver;
 import io.brokerbench.loopback.LoopbackOptions;
 import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.rate.NanoClock;
+import io.brokerbench.report.JsonResult;
 import io.brokerbench.result.ClockStatus;
 import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Validity;
 import io.brokerbench.result.Warning;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
@@ -82,6 +85,33 @@ class BenchmarkRunTest {
     assertThat(fromSend.p99Micros()).isLessThan(25.0);
     assertThat(fromSend.maxMicros()).isCloseTo(100_000.0, within(100.0));
     assertThat(result.latency().get("slip").maxMicros()).isCloseTo(99_900.0, within(100.0));
+    // One send in twenty late: the schedule was kept, the tail is the stall's.
+    assertThat(result.validity().verdict()).isEqualTo(Validity.VALID);
+  }
+
+  @Test
+  void aStallThatMadeMostSendsLateMakesTheRunSuspect() throws Exception {
+    ManualNanoClock clock = new ManualNanoClock(1_000 * MS, 1_700_000_000_000_000_000L);
+    Workload workload =
+        Workload.builder().rate(10_000).messagesPerProducer(10_000).duration(null).build();
+    // The send intended at 200 ms stalls 600 ms: the 6,000 intended during it leave late by 600 ms
+    // down to 0, so the slowest tenth of all sends by 500 ms or more (histogram precision below).
+    LoopbackDriver driver =
+        new LoopbackDriver(inline("stall-after", "2000", "stall-ms", "600"), clock);
+
+    RunResult result = run(workload, driver, clock);
+
+    Validity validity = result.validity();
+    assertThat(validity.verdict()).isEqualTo(Validity.SUSPECT);
+    assertThat(validity.reasons())
+        .singleElement()
+        .satisfies(
+            w ->
+                assertThat(w.message())
+                    .startsWith("SCHEDULE_SLIP: 10 % of the sends left 499.9 ms or more")
+                    .contains("(the latest 600.3 ms)"));
+    ResultSchema.assertValid(result);
+    assertThat(JsonResult.toJson(result)).contains("\"verdict\" : \"suspect\"");
   }
 
   @Test

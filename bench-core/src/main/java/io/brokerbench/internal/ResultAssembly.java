@@ -8,6 +8,7 @@ import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.DriverSettings;
 import io.brokerbench.result.Environment;
 import io.brokerbench.result.FlowControl;
+import io.brokerbench.result.GeneratorCpu;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
@@ -17,6 +18,8 @@ import io.brokerbench.result.QueueGrowth;
 import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.RunWarnings;
+import io.brokerbench.result.ScheduleSlip;
+import io.brokerbench.result.SteadyWindow;
 import io.brokerbench.result.StepResult;
 import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
@@ -30,6 +33,8 @@ import io.brokerbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * Turns what a run measured into its {@link RunResult}, and writes the result of a run that failed
@@ -202,6 +207,12 @@ public record ResultAssembly(
         warnings.add(grew);
       }
     }
+    Stream.of(
+            ScheduleSlip.of(latency),
+            GeneratorCpu.of(collector.samples(), m.environment().cores()),
+            workload.backlog().enabled() ? null : SteadyWindow.of(collector.samples()))
+        .filter(Objects::nonNull)
+        .forEach(warnings::add);
     warnings.addAll(m.moreWarnings());
     List<IntervalSample> intervals = collector.samples();
     return checked(

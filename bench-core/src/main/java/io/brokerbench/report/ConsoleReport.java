@@ -11,6 +11,7 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.result.StepResult;
 import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.result.Totals;
+import io.brokerbench.result.Validity;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
 import java.io.PrintWriter;
@@ -261,6 +262,16 @@ public final class ConsoleReport implements ReportSink {
         i.stillQueued() > 0 ? ", still queued " + i.stillQueued() : "");
     for (Warning warning : r.warnings()) {
       out.println(warning.message());
+    }
+    Validity validity = r.validity();
+    if (!validity.valid()) {
+      out.println(
+          "SUSPECT: this run may have measured the generator or the machine, not the broker ("
+              + validity.codes()
+              + ")"
+              + (r.thresholds().isEmpty()
+                  ? ""
+                  : "; a threshold's outcome on it may be the generator's"));
     }
     for (ThresholdOutcome threshold : r.thresholds()) {
       out.println(threshold.message());

@@ -1,5 +1,7 @@
 package io.brokerbench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +54,8 @@ import java.util.Map;
  * @param connectionLosses connections lost and got back with {@code --on-connection-loss reconnect}
  *     ({@link ConnectionLosses#NONE} otherwise)
  */
+// The validity is written for readers of result.json and derived again from the warnings on read.
+@JsonIgnoreProperties(value = "validity", allowGetters = true)
 public record RunResult(
     String schema,
     String status,
@@ -157,6 +161,15 @@ public record RunResult(
   /** True when the run ran to its end. */
   public boolean completed() {
     return COMPLETED.equals(status);
+  }
+
+  /**
+   * Whether the run measured the broker, from its warnings: {@code suspect} with the reasons when
+   * it may have measured the generator or the machine.
+   */
+  @JsonProperty("validity")
+  public Validity validity() {
+    return Validity.of(warnings);
   }
 
   /** True when a warning with this {@linkplain Warning#code() code} was raised. */

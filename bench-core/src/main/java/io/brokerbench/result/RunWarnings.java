@@ -140,14 +140,21 @@ public final class RunWarnings {
   static final double PAUSED_SHARE = 0.005;
 
   /**
+   * The fewest ticks (a second) whose stalls are judged: a run shorter than that is start-up
+   * throughout (class loading, the JIT), and a few ticks give no share worth the name.
+   */
+  static final long MIN_TICKS = 100;
+
+  /**
    * Whether the generator's stalls may have made the tail: a message due during a stall waits for
    * its end, so the share of the run spent in stalls longer than half the p99 is about the share of
    * messages they made that late. At {@value #PAUSED_SHARE} or more, that is half of the 1 % the
-   * p99 stands for. Null when they did not, or nothing measured either.
+   * p99 stands for. Null when they did not, or nothing measured either, or the run was shorter than
+   * {@value #MIN_TICKS} ticks.
    */
   static Warning generatorPaused(Map<String, LatencySummary> latency) {
     LatencySummary pauses = latency.get(LatencyKind.PAUSE.key());
-    if (pauses == null || pauses.count() == 0 || pauses.histogram() == null) {
+    if (pauses == null || pauses.count() < MIN_TICKS || pauses.histogram() == null) {
       return null;
     }
     LatencyKind kind =

@@ -97,6 +97,21 @@ public record Warning(String code, String message) {
    */
   public static final String QUEUE_GREW = "QUEUE_GREW";
 
+  /**
+   * Sends left late against the schedule, by enough to be a large part of the latency from intended
+   * send: the generator (its CPU, its in-flight window) or the broker's back-pressure set the pace.
+   */
+  public static final String SCHEDULE_SLIP = "SCHEDULE_SLIP";
+
+  /** The generator's process used nearly all of the machine's processors through the run. */
+  public static final String GENERATOR_CPU = "GENERATOR_CPU";
+
+  /**
+   * The measured window was not steady: the received rate or the latency moved between its first
+   * and its last third by more than the noise, so its totals average two different states.
+   */
+  public static final String UNSTEADY = "UNSTEADY";
+
   /** A report output failed and was stopped. */
   public static final String REPORT_OUTPUT = "REPORT_OUTPUT";
 
