@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
           + ExitCodes.RUN_FAILED
           + "; one that lost messages is worse and exits "
           + ExitCodes.LOSS
-          + "; the figures of a run that did either are not comparable.%n"
+          + "; the figures of a run that did either are not comparable. A suspect candidate (it"
+          + " may have measured the generator or the machine) is worse too.%n"
     })
 final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -75,6 +76,8 @@ final class CompareCommand implements Callable<Integer> {
               + " 'e2e.p99 <= baseline + 10%%', 'received.rate >= baseline - 5%%', 'lost == 0'."
               + " A comparison that fails one exits "
               + ExitCodes.THRESHOLD_FAILED
+              + "; thresholds that held on a suspect candidate exit "
+              + ExitCodes.SUSPECT
               + ".")
   List<String> asserts = new ArrayList<>();
 
@@ -138,11 +141,13 @@ final class CompareCommand implements Callable<Integer> {
    * A candidate that did not complete exits {@link ExitCodes#RUN_FAILED}, as its run did (an
    * interrupted one too: 130 would say the comparison itself was interrupted); else a failed
    * threshold exits {@link ExitCodes#THRESHOLD_FAILED}; else a candidate that lost messages exits
-   * {@link ExitCodes#LOSS}, as {@code bench run} does. Each reason is a line on standard error.
+   * {@link ExitCodes#LOSS}; else thresholds that held on a suspect candidate exit {@link
+   * ExitCodes#SUSPECT}, as {@code bench run} does. Each reason is a line on standard error.
    */
   private static int exitCode(List<RunComparison> comparisons, PrintWriter err) {
     boolean incomplete = false;
     boolean thresholdFailed = false;
+    boolean suspectChecked = false;
     boolean lost = false;
     for (RunComparison c : comparisons) {
       RunOutcome candidate = c.candidate();
@@ -157,6 +162,10 @@ final class CompareCommand implements Callable<Integer> {
       if (candidate.lost() > 0) {
         lost = true;
         what.add(String.format(Locale.ROOT, "lost %,d message(s)", candidate.lost()));
+      }
+      if (!candidate.valid()) {
+        suspectChecked |= !c.thresholds().isEmpty();
+        what.add("is suspect (" + String.join(", ", candidate.suspect()) + ")");
       }
       if (!what.isEmpty()) {
         err.println("bench: " + c.name() + ": the candidate " + String.join(" and ", what));
@@ -175,7 +184,10 @@ final class CompareCommand implements Callable<Integer> {
     if (thresholdFailed) {
       return ExitCodes.THRESHOLD_FAILED;
     }
-    return lost ? ExitCodes.LOSS : ExitCodes.OK;
+    if (lost) {
+      return ExitCodes.LOSS;
+    }
+    return suspectChecked ? ExitCodes.SUSPECT : ExitCodes.OK;
   }
 
   /**
@@ -267,8 +279,8 @@ final class CompareCommand implements Callable<Integer> {
         Locale.ROOT,
         "%-16s %16s %16s %10s%s%n",
         "status",
-        c.baseline().status(),
-        c.candidate().status(),
+        c.baseline().statusText(),
+        c.candidate().statusText(),
         "",
         verdictColumn(c.statusVerdict()));
     for (MetricChange m : c.changes()) {

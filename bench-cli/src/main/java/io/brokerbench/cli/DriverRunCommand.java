@@ -50,6 +50,9 @@ final class DriverRunCommand implements Callable<Integer> {
           "A pass/fail criterion, repeatable: 'e2e.p99 < 5ms', 'lost == 0',"
               + " 'received.rate >= 20000'. A run that fails one exits "
               + ExitCodes.THRESHOLD_FAILED
+              + "; thresholds that held on a suspect run (the generator or the machine may have"
+              + " set the figures) exit "
+              + ExitCodes.SUSPECT
               + ".")
   List<String> asserts = new ArrayList<>();
 
@@ -132,7 +135,8 @@ final class DriverRunCommand implements Callable<Integer> {
   /**
    * The exit code of a run that measured: a failure's line goes to standard error as well as into
    * the summary; a completed run whose thresholds do not all hold exits {@link
-   * ExitCodes#THRESHOLD_FAILED}, else one that lost messages exits {@link ExitCodes#LOSS}.
+   * ExitCodes#THRESHOLD_FAILED}, else one that lost messages exits {@link ExitCodes#LOSS}, else one
+   * whose thresholds held on a suspect run exits {@link ExitCodes#SUSPECT}.
    */
   private static int exitCode(RunResult result, PrintWriter err) {
     switch (result.status()) {
@@ -157,6 +161,15 @@ final class DriverRunCommand implements Callable<Integer> {
               "bench: " + result.integrity().lost() + " message(s) lost: exit " + ExitCodes.LOSS);
           err.flush();
           return ExitCodes.LOSS;
+        }
+        if (!result.thresholds().isEmpty() && !result.validity().valid()) {
+          err.println(
+              "bench: thresholds held on a suspect run ("
+                  + result.validity().codes()
+                  + "): exit "
+                  + ExitCodes.SUSPECT);
+          err.flush();
+          return ExitCodes.SUSPECT;
         }
         return ExitCodes.OK;
     }

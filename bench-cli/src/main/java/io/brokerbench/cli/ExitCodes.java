@@ -20,6 +20,13 @@ final class ExitCodes {
   /** The run completed, but a threshold given with {@code --assert} does not hold. */
   static final int THRESHOLD_FAILED = 4;
 
+  /**
+   * The run completed, lost nothing and its thresholds held, but it is suspect (its validity
+   * verdict): it may have measured the generator or the machine, so the pass does not say the
+   * broker held. A failed threshold or a loss on a suspect run keeps its own code.
+   */
+  static final int SUSPECT = 5;
+
   /** The user interrupted the run (Ctrl-C); the results so far were printed and written. */
   static final int INTERRUPTED = 130;
 

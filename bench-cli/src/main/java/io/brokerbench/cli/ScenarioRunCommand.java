@@ -109,6 +109,19 @@ final class ScenarioRunCommand implements Callable<Integer> {
       err.flush();
       return ExitCodes.LOSS;
     }
+    long suspect =
+        outcome.results().stream()
+            .filter(r -> !r.thresholds().isEmpty() && !r.validity().valid())
+            .count();
+    if (suspect > 0) {
+      err.println(
+          "bench: "
+              + suspect
+              + " cell(s) held their thresholds on a suspect run: exit "
+              + ExitCodes.SUSPECT);
+      err.flush();
+      return ExitCodes.SUSPECT;
+    }
     return ExitCodes.OK;
   }
 

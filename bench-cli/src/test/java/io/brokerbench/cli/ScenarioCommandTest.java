@@ -252,6 +252,24 @@ class ScenarioCommandTest {
   }
 
   @Test
+  void aCellThatHeldItsThresholdsOnASuspectRunExitsFive() throws IOException {
+    // One send stalls 600 ms at 10,000 msg/s: most of the schedule leaves late.
+    Path file =
+        file(
+            "name: late",
+            "driver: loopback",
+            "options: {stall-after: 1000, stall-ms: 600}",
+            "workload: {count: 10000, rate: 10000}",
+            "assert: ['lost == 0']");
+
+    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+
+    assertThat(exit).isEqualTo(ExitCodes.SUSPECT);
+    assertThat(errorLine())
+        .isEqualTo("bench: 1 cell(s) held their thresholds on a suspect run: exit 5");
+  }
+
+  @Test
   void expandPrintsTheCellsWithoutRunningThem() throws IOException {
     Path file =
         file(

@@ -10,6 +10,8 @@ import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
+import io.brokerbench.result.Validity;
+import io.brokerbench.result.Warning;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -44,6 +46,49 @@ class ThresholdsAndCompareTest {
   }
 
   @Test
+  void thresholdsThatHeldOnARunWhoseSendsLeftLateExitFive(@TempDir Path dir) throws Exception {
+    // One send stalls 600 ms at 10,000 msg/s: most of the schedule leaves late.
+    int code =
+        bench(
+            "run",
+            "loopback",
+            "-r",
+            "10000",
+            "-C",
+            "10000",
+            "--stall-after",
+            "2000",
+            "--stall-ms",
+            "600",
+            "-o",
+            dir.toString(),
+            "--assert",
+            "lost == 0");
+
+    assertThat(code).as(err.toString()).isEqualTo(ExitCodes.SUSPECT);
+    assertThat(out.toString())
+        .contains("SCHEDULE_SLIP: 10 % of the sends left")
+        .contains(
+            "SUSPECT: this run may have measured the generator or the machine, not the broker"
+                + " (SCHEDULE_SLIP); a threshold's outcome on it may be the generator's")
+        .contains("passed: lost == 0 (measured 0)");
+    assertThat(err.toString().strip())
+        .isEqualTo("bench: thresholds held on a suspect run (SCHEDULE_SLIP): exit 5");
+    ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
+    RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
+    assertThat(result.validity().verdict()).isEqualTo(Validity.SUSPECT);
+    assertThat(
+            JsonResult.tree(dir.resolve(RunDirectory.RESULT))
+                .at("/validity/reasons/0/code")
+                .asText())
+        .isEqualTo(Warning.SCHEDULE_SLIP);
+    assertThat(Files.readString(dir.resolve(RunDirectory.THRESHOLDS)))
+        .contains("tests=\"3\" failures=\"1\"")
+        .containsPattern(
+            "name=\"run is valid\".*<failure message=\"the run is suspect: SCHEDULE_SLIP: 10 %");
+  }
+
+  @Test
   void aRunWhoseThresholdFailsExitsFourAndSaysWhatWasMeasured(@TempDir Path dir) throws Exception {
     int code = loopbackRun(dir, "--assert", "lost == 0", "--assert", "e2e.p99 < 1ns");
 
@@ -59,7 +104,9 @@ class ThresholdsAndCompareTest {
     assertThat(result.thresholdsPassed()).isFalse();
     // The same verdict for a CI server: the run's status and each threshold as a test case.
     assertThat(Files.readString(dir.resolve(RunDirectory.THRESHOLDS)))
-        .contains("tests=\"3\" failures=\"1\"")
+        .contains("tests=\"4\" failures=\"1\"")
+        .contains(
+            "<testcase classname=\"brokerbench.thresholds\" name=\"run is valid\" time=\"0\"/>")
         .containsPattern("name=\"e2e.p99 &lt; 1ns\".*<failure message=\"FAILED: e2e.p99");
   }
 
@@ -161,10 +208,43 @@ class ThresholdsAndCompareTest {
   }
 
   @Test
+  void aSuspectCandidateIsWorseAndThresholdsThatHeldOnItExitFive(@TempDir Path dir)
+      throws Exception {
+    assertThat(loopbackRun(dir.resolve("a"))).isZero();
+    // Sends late by up to 600 ms make the candidate suspect; without thresholds it exits 0.
+    assertThat(
+            loopbackRun(
+                dir.resolve("b"), "-r", "10000", "--stall-after", "1000", "--stall-ms", "600"))
+        .as(err.toString())
+        .isZero();
+
+    int code =
+        bench(
+            "compare",
+            dir.resolve("a").toString(),
+            dir.resolve("b").toString(),
+            "--assert",
+            "lost == 0");
+
+    assertThat(code).as(err.toString()).isEqualTo(ExitCodes.SUSPECT);
+    assertThat(out.toString())
+        .containsPattern("status +completed +completed, suspect +worse\n")
+        .contains(
+            "note: candidate suspect (SCHEDULE_SLIP): its figures may be the generator's or the"
+                + " machine's, not the broker's")
+        .contains("passed: lost == 0");
+    assertThat(err.toString().strip())
+        .isEqualTo("bench: a -> b: the candidate is suspect (SCHEDULE_SLIP)");
+  }
+
+  @Test
   void aCandidateThatLostMessagesIsWorseAndExitsThreeEvenWhenItsThresholdsHold(@TempDir Path dir)
       throws Exception {
     assertThat(loopbackRun(dir.resolve("a"))).isZero();
-    assertThat(loopbackRun(dir.resolve("b"), "--drop-every", "10")).isEqualTo(ExitCodes.LOSS);
+    // A short drain: the dropped messages never come, and a run under a second is not judged for
+    // the generator's stalls (on a loaded machine the 10 s default drain gathers enough of them).
+    assertThat(loopbackRun(dir.resolve("b"), "--drop-every", "10", "--drain-timeout", "300ms"))
+        .isEqualTo(ExitCodes.LOSS);
 
     int code =
         bench(

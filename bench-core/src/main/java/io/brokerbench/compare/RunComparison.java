@@ -14,10 +14,12 @@ import java.util.Set;
  * and integrity, with the change of each, and the thresholds checked on the candidate against the
  * baseline.
  *
- * <p>A candidate that did not complete or lost messages is worse, whatever its figures: its status
- * and loss say so, and its rates, latencies and CPU per message, which describe a run cut short or
- * only the messages that arrived, are {@linkplain MetricChange#NOT_COMPARABLE not comparable}
- * (likewise when the baseline is such a run).
+ * <p>A candidate that did not complete, lost messages or is {@linkplain
+ * io.brokerbench.result.Validity suspect} is worse, whatever its figures: its status and loss say
+ * so, and a suspect run's figures may be the generator's or the machine's (a note names why). Of a
+ * run that did not complete or lost messages, and its rates, latencies and CPU per message, which
+ * describe a run cut short or only the messages that arrived, are {@linkplain
+ * MetricChange#NOT_COMPARABLE not comparable} (likewise when the baseline is such a run).
  *
  * <pre>{@code
  * RunComparison c = RunComparison.of("000-classic", baseline, candidate,
@@ -27,11 +29,12 @@ import java.util.Set;
  * @param name what was compared (a cell's id, or the runs' names)
  * @param baseline how the baseline ended
  * @param candidate how the candidate ended
- * @param statusVerdict {@link MetricChange#WORSE} when the candidate did not complete, {@link
- *     MetricChange#BETTER} when only the baseline did not, else {@link MetricChange#UNCHANGED}
+ * @param statusVerdict {@link MetricChange#WORSE} when the candidate did not complete or is
+ *     suspect, {@link MetricChange#BETTER} when only the baseline did not or was, else {@link
+ *     MetricChange#UNCHANGED}
  * @param changes the figures side by side
- * @param notes why figures are not comparable, one line per run that did not complete or lost
- *     messages; empty when both are sound
+ * @param notes why figures are not comparable or in doubt, one line per side that did not complete,
+ *     lost messages or is suspect; empty when both are sound and valid
  * @param thresholds the thresholds checked on the candidate
  */
 public record RunComparison(
@@ -144,10 +147,16 @@ public record RunComparison(
     if (!after.sound()) {
       notes.add(note("candidate", after));
     }
+    if (!before.valid()) {
+      notes.add(suspectNote("baseline", before));
+    }
+    if (!after.valid()) {
+      notes.add(suspectNote("candidate", after));
+    }
     String statusVerdict =
-        !after.completed()
+        !after.completed() || !after.valid()
             ? MetricChange.WORSE
-            : !before.completed() ? MetricChange.BETTER : MetricChange.UNCHANGED;
+            : !before.completed() || !before.valid() ? MetricChange.BETTER : MetricChange.UNCHANGED;
     List<ThresholdOutcome> outcomes =
         thresholds.stream()
             .map(t -> t.check(value(t.metric(), candidate), value(t.metric(), baseline)))
@@ -178,6 +187,13 @@ public record RunComparison(
     return (higherIsBetter ? after > before : after < before)
         ? MetricChange.BETTER
         : MetricChange.WORSE;
+  }
+
+  private static String suspectNote(String side, RunOutcome run) {
+    return side
+        + " suspect ("
+        + String.join(", ", run.suspect())
+        + "): its figures may be the generator's or the machine's, not the broker's";
   }
 
   private static String note(String side, RunOutcome run) {

@@ -2,6 +2,8 @@ package io.brokerbench.report;
 
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ThresholdOutcome;
+import io.brokerbench.result.Validity;
+import io.brokerbench.result.Warning;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +17,9 @@ import javax.xml.stream.XMLStreamWriter;
 /**
  * Writes a run's thresholds as a JUnit XML report, the format CI servers show as tests (Jenkins,
  * GitLab, GitHub test-report actions), as Gatling's {@code assertions.xml} does: one test case per
- * threshold, failed with its message when it does not hold or was not measured, and one for the
- * run's status, so a run that failed or was interrupted is never green. Written only for a run with
- * thresholds.
+ * threshold, failed with its message when it does not hold or was not measured, one for the run's
+ * status, so a run that failed or was interrupted is never green, and one for its validity, so a
+ * pass on a suspect run is not green either. Written only for a run with thresholds.
  */
 public final class JunitThresholds implements ReportSink {
   private final Path file;
@@ -41,7 +43,11 @@ public final class JunitThresholds implements ReportSink {
     if (!completed) {
       failures++;
     }
-    int tests = result.thresholds().size() + 1;
+    Validity validity = result.validity();
+    if (!validity.valid()) {
+      failures++;
+    }
+    int tests = result.thresholds().size() + 2;
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
       xml.writeStartDocument("UTF-8", "1.0");
@@ -59,6 +65,14 @@ public final class JunitThresholds implements ReportSink {
           "run status is " + RunResult.COMPLETED,
           completed ? null : "the run is " + result.status() + failureReason(result),
           "status");
+      testCase(
+          xml,
+          "run is " + Validity.VALID,
+          validity.valid()
+              ? null
+              : "the run is suspect: "
+                  + String.join(" ", validity.reasons().stream().map(Warning::message).toList()),
+          "validity");
       for (ThresholdOutcome t : result.thresholds()) {
         testCase(xml, t.threshold(), t.passed() ? null : t.message(), "threshold");
       }

@@ -62,7 +62,13 @@ class RunDirectoryTest {
   @Test
   void thresholdsBecomeJunitTestCasesWithTheFailuresSaid() throws Exception {
     RunResult result =
-        run(dir, messages(1_000), "e2e.p99 < 60s", "sent.rate > 1000000", "confirm.p99 < 1s");
+        run(
+            dir,
+            // At a rate a cold process keeps: a valid run, whose validity case passes.
+            Workload.builder().rate(1_000).messagesPerProducer(1_000).duration(null).build(),
+            "e2e.p99 < 60s",
+            "sent.rate > 1000000",
+            "confirm.p99 < 1s");
 
     Element suite =
         DocumentBuilderFactory.newInstance()
@@ -70,8 +76,8 @@ class RunDirectoryTest {
             .parse(dir.resolve(RunDirectory.THRESHOLDS).toFile())
             .getDocumentElement();
     assertThat(suite.getTagName()).isEqualTo("testsuite");
-    assertThat(suite.getAttribute("tests")).isEqualTo("4");
-    assertThat(suite.getAttribute("failures")).isEqualTo("2");
+    assertThat(suite.getAttribute("tests")).isEqualTo("5");
+    assertThat(suite.getAttribute("failures")).as(result.validity().toString()).isEqualTo("2");
     NodeList cases = suite.getElementsByTagName("testcase");
     List<String> names = new ArrayList<>();
     List<String> failures = new ArrayList<>();
@@ -84,12 +90,17 @@ class RunDirectoryTest {
     }
     assertThat(names)
         .containsExactly(
-            "run status is completed", "e2e.p99 < 60s", "sent.rate > 1000000", "confirm.p99 < 1s");
+            "run status is completed",
+            "run is valid",
+            "e2e.p99 < 60s",
+            "sent.rate > 1000000",
+            "confirm.p99 < 1s");
     assertThat(failures.get(0)).isNull();
     assertThat(failures.get(1)).isNull();
+    assertThat(failures.get(2)).isNull();
     // The message is the one the console printed for the threshold.
-    assertThat(failures.get(2)).isEqualTo(result.thresholds().get(1).message()).contains("FAILED");
-    assertThat(failures.get(3)).isEqualTo(result.thresholds().get(2).message());
+    assertThat(failures.get(3)).isEqualTo(result.thresholds().get(1).message()).contains("FAILED");
+    assertThat(failures.get(4)).isEqualTo(result.thresholds().get(2).message());
   }
 
   @Test

@@ -47,8 +47,8 @@ record ComparisonView(
     rows.add(
         new Row(
             "status",
-            comparison.baseline().status(),
-            comparison.candidate().status(),
+            comparison.baseline().statusText(),
+            comparison.candidate().statusText(),
             "",
             MetricChange.verdictText(comparison.statusVerdict())));
     for (MetricChange c : comparison.changes()) {
