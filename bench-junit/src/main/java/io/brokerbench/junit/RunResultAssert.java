@@ -5,6 +5,8 @@ import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ThresholdOutcome;
+import io.brokerbench.result.Validity;
+import io.brokerbench.result.Warning;
 import io.brokerbench.threshold.Threshold;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,6 +45,26 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
       failWithMessage(
           "the run %s%s%n%s",
           actual.status(), actual.error() == null ? "" : ": " + actual.error(), keyFigures());
+    }
+    return this;
+  }
+
+  /**
+   * Asserts the run measured the broker: its {@linkplain RunResult#validity() validity} is {@code
+   * valid}. A suspect run (the generator was the limit, it stalled, it shared its CPU with an
+   * embedded broker, the window was not steady, the queue grew) fails with its reasons, so that a
+   * threshold that held on it is not taken for the broker holding.
+   */
+  public RunResultAssert isValid() {
+    isNotNull();
+    Validity validity = actual.validity();
+    if (!validity.valid()) {
+      failWithMessage(
+          "the run is suspect (%s):%n%s%n%s",
+          validity.codes(),
+          String.join(
+              System.lineSeparator(), validity.reasons().stream().map(Warning::message).toList()),
+          keyFigures());
     }
     return this;
   }

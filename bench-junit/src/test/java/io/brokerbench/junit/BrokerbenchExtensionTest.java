@@ -61,6 +61,23 @@ class BrokerbenchExtensionTest {
   }
 
   @Test
+  void aRunWhoseSendsLeftLateIsNotValidAndSaysWhy(BenchmarkRunner bench) throws Exception {
+    // One send stalls 600 ms at 10,000 msg/s: most of the schedule leaves late.
+    RunResult result =
+        bench.run(
+            "loopback",
+            Map.of("stall-after", "1000", "stall-ms", "600"),
+            Workload.builder().rate(10_000).messagesPerProducer(10_000).duration(null).build(),
+            builder -> {});
+
+    assertThat(result).completed().hasNoLoss();
+    assertThatThrownBy(() -> assertThat(result).isValid())
+        .hasMessageStartingWith("the run is suspect (SCHEDULE_SLIP):")
+        .hasMessageContaining("SCHEDULE_SLIP: 10 % of the sends left ")
+        .hasMessageContaining("files: " + bench.directory().toAbsolutePath());
+  }
+
+  @Test
   void stepsHaveTheirOwnAssertions(BenchmarkRunner bench) throws Exception {
     RunResult result =
         bench.run(

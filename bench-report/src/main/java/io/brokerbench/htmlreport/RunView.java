@@ -7,6 +7,7 @@ import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Totals;
+import io.brokerbench.result.Validity;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.workload.RequestReply;
@@ -30,6 +31,7 @@ import java.util.Map;
  * @param environment broker product and version, host and runtime, as label and value
  * @param integrity integrity counts as label and value
  * @param warnings the run's warnings
+ * @param validity whether the run measured the broker, with the reasons it may not have
  * @param intervals the over-time series
  * @param distributions a percentile curve per latency kind that has values
  * @param steps the per-step rows; shown when there are several
@@ -47,6 +49,7 @@ record RunView(
     Map<String, String> environment,
     Map<String, Long> integrity,
     List<Warning> warnings,
+    Validity validity,
     IntervalSeries intervals,
     List<Distribution> distributions,
     List<StepsTable.Row> steps,
@@ -77,6 +80,7 @@ record RunView(
         environment(result.environment()),
         integrity(result.integrity()),
         result.warnings(),
+        result.validity(),
         IntervalSeries.of(result),
         distributions(result.latency()),
         StepsTable.rows(result),

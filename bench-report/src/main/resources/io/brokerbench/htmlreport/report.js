@@ -117,6 +117,12 @@
     parent.appendChild(section);
     if (run.error) section.appendChild(el('p', { 'class': 'status-failed' }, ['error: ' + run.error]));
     if (run.commandLine) section.appendChild(el('div', { 'class': 'command' }, [run.commandLine]));
+    if (run.validity.verdict === 'suspect') {
+      section.appendChild(el('p', { 'class': 'suspect' }, ['Suspect: this run may have measured the ' +
+        'generator or the machine, not the broker (' +
+        run.validity.reasons.map(function (w) { return w.code; }).join(', ') +
+        '; see the warnings below).']));
+    }
     if (run.warnings.length) {
       section.appendChild(el('ul', { 'class': 'warnings' },
         run.warnings.map(function (w) { return el('li', {}, [w.message]); })));

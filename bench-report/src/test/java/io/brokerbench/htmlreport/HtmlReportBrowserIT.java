@@ -184,6 +184,21 @@ class HtmlReportBrowserIT {
   }
 
   @Test
+  void aSuspectRunSaysSoAboveItsWarnings() throws Exception {
+    Path html = dir.resolve("suspect.html");
+    HtmlReport.write(List.of(ReportFixtures.suspectRun(dir.resolve("suspect"))), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertThat(status.errors()).isEmpty();
+    assertThat(status.dom())
+        .contains(
+            "<p class=\"suspect\">Suspect: this run may have measured the generator or the"
+                + " machine, not the broker (GENERATOR_CPU; see the warnings below).</p><ul"
+                + " class=\"warnings\"><li>GENERATOR_CPU: the generator's process used 97 %</li>");
+  }
+
+  @Test
   void aScriptErrorInThePageIsReportedInItsStatus() throws Exception {
     Path html = dir.resolve("broken.html");
     HtmlReport.write(List.of(ReportFixtures.handMadeRun(dir.resolve("broken"), "fine")), html);

@@ -153,6 +153,15 @@ final class ReportFixtures {
         io.brokerbench.result.ConnectionLosses.NONE);
   }
 
+  /** The same with a GENERATOR_CPU warning instead: a suspect run. */
+  static Path suspectRun(Path dir) throws Exception {
+    return handMadeRun(
+        dir,
+        Workload.builder().destination("q").messagesPerProducer(10).build(),
+        new Warning(Warning.GENERATOR_CPU, "GENERATOR_CPU: the generator's process used 97 %"),
+        io.brokerbench.result.ConnectionLosses.NONE);
+  }
+
   /** The same, run with {@code --on-connection-loss reconnect} through two lost connections. */
   static Path reconnectedRun(Path dir) throws Exception {
     io.brokerbench.result.ConnectionLosses losses =
