@@ -41,8 +41,8 @@ import picocli.CommandLine.Spec;
           + " its change, and better or worse only where the change is beyond the noise (a"
           + " Mann-Whitney U test of the runs' 1 s intervals, or of the runs themselves when each"
           + " side has several: p < 0.05), else no clear change. BASELINE and CANDIDATE are result"
-          + " directories (or result.json files), each one run or several separated by commas, or"
-          + " scenario output directories (compared cell by cell, a cell's repetitions as its"
+          + " directories (or result.json files), each one run or several separated by commas (a"
+          + " bench run --repeat directory is its runs), or scenario output directories (compared cell by cell, a cell's repetitions as its"
           + " runs). A candidate that did not"
           + " complete is worse and exits "
           + ExitCodes.RUN_FAILED
@@ -202,8 +202,8 @@ final class CompareCommand implements Callable<Integer> {
       pairs.put(
           name(baseline) + " -> " + name(candidate),
           List.of(
-              baseline.stream().map(ResultFiles::read).toList(),
-              candidate.stream().map(ResultFiles::read).toList()));
+              baseline.stream().flatMap(p -> ResultFiles.readRuns(p).stream()).toList(),
+              candidate.stream().flatMap(p -> ResultFiles.readRuns(p).stream()).toList()));
       return pairs;
     }
     if (baselineScenario != candidateScenario || baseline.size() > 1 || candidate.size() > 1) {

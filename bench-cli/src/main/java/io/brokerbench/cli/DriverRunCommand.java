@@ -1,7 +1,11 @@
 package io.brokerbench.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.compare.RepeatedRuns;
 import io.brokerbench.report.ReportSink;
+import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.result.Warning;
@@ -13,11 +17,16 @@ import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadSpec;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,6 +66,18 @@ final class DriverRunCommand implements Callable<Integer> {
   List<String> asserts = new ArrayList<>();
 
   @CommandLine.Option(
+      names = "--repeat",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "Run the workload N times, one after another, then print each figure's median across"
+              + " the runs, its 95%% confidence interval (6 runs or more) and range. With -o,"
+              + " each run goes to DIR/rep-1, DIR/rep-2, … and the summary to DIR/"
+              + RunDirectory.REPEATS
+              + "; bench compare takes DIR as its runs. Exits as the worst run would.")
+  int repeat;
+
+  @CommandLine.Option(
       names = "--refuse-busy-queue",
       description =
           "Refuse a queue that already has consumers not of this run (exit "
@@ -84,6 +105,9 @@ final class DriverRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (repeat < 1) {
+      throw new WorkloadException("--repeat must be 1 or more (got " + repeat + ")");
+    }
     WorkloadSpec workloadSpec = workloadSpec();
     Workload whole = workloadSpec.toWorkload();
     Shard.Part shard = shardOptions.plan(whole, System::getenv);
@@ -93,11 +117,29 @@ final class DriverRunCommand implements Callable<Integer> {
           "a sharded run needs its queue named, the same in every shard: give -u NAME (or"
               + " --queue-pattern)");
     }
+    if (repeat > 1 && (shard != null || output.prometheusPort != null)) {
+      throw new WorkloadException(
+          "--repeat runs the workload whole, one run after another: it cannot be combined with "
+              + (shard != null ? "--shard" : "--prometheus-port")
+              + "; run without --repeat, or repeat the command");
+    }
     Workload workload = shard == null ? whole : shard.workload();
-    PrintWriter out = spec.commandLine().getOut();
-    Map<String, String> driverOptions = BrokerTargets.announced(provider, driverOptions(), out);
-    List<ReportSink> consoles = output.consoleReports(provider.familiarReport(), out);
-    List<ReportSink> sinks = output.sinks();
+    Map<String, String> driverOptions =
+        BrokerTargets.announced(provider, driverOptions(), spec.commandLine().getOut());
+    if (repeat == 1) {
+      return runWithInterruptHook(build(workload, shard, driverOptions, output.sinks()));
+    }
+    return repeated(workload, driverOptions);
+  }
+
+  /** The run, its console reports and these sinks added. */
+  private BenchmarkRun build(
+      Workload workload,
+      Shard.Part shard,
+      Map<String, String> driverOptions,
+      List<ReportSink> sinks) {
+    List<ReportSink> consoles =
+        output.consoleReports(provider.familiarReport(), spec.commandLine().getOut());
     BenchmarkRun.Builder builder =
         BenchmarkRun.builder(workload)
             .driver(provider.name(), driverOptions)
@@ -112,8 +154,7 @@ final class DriverRunCommand implements Callable<Integer> {
     }
     consoles.forEach(builder::sink);
     sinks.forEach(builder::sink);
-    BenchmarkRun run = builder.build();
-    return runWithInterruptHook(run);
+    return builder.build();
   }
 
   private int runWithInterruptHook(BenchmarkRun run) {
@@ -122,14 +163,91 @@ final class DriverRunCommand implements Callable<Integer> {
       RunResult result = run.run();
       return exitCode(result, spec.commandLine().getErr());
     } catch (DriverException | RuntimeException e) {
-      // Printed here, before the hook lets a JVM that got Ctrl-C or SIGTERM exit.
-      return BenchCommand.failure(
-          e instanceof DriverException d ? new RunFailedException(d) : e,
-          spec.commandLine(),
-          spec.commandLine().getParseResult().hasMatchedOption("--verbose"));
+      return failure(e);
     } finally {
       hook.close();
     }
+  }
+
+  /**
+   * Runs the workload {@link #repeat} times and prints the figures' spread; stops at a run that
+   * failed to start or was interrupted. One hook covers the runs, so that a signal between two ends
+   * the repeats instead of starting the next one.
+   */
+  private int repeated(Workload workload, Map<String, String> driverOptions) {
+    PrintWriter out = spec.commandLine().getOut();
+    AtomicBoolean stopped = new AtomicBoolean();
+    AtomicReference<BenchmarkRun> current = new AtomicReference<>();
+    InterruptHook hook =
+        InterruptHook.install(
+            () -> {
+              stopped.set(true);
+              BenchmarkRun run = current.get();
+              if (run != null) {
+                run.interrupt();
+              }
+            });
+    try {
+      List<RunResult> results = new ArrayList<>();
+      int worst = ExitCodes.OK;
+      for (int i = 1; i <= repeat && !stopped.get(); i++) {
+        out.printf(Locale.ROOT, "%n== run %d of %d ==%n", i, repeat);
+        Path dir =
+            output.outputDir == null ? null : RunDirectory.of(output.outputDir).repeat(i).path();
+        BenchmarkRun run = build(workload, null, driverOptions, output.sinks(dir));
+        current.set(run);
+        if (stopped.get()) {
+          run.interrupt();
+        }
+        RunResult result = run.run();
+        results.add(result);
+        worst = worse(worst, exitCode(result, spec.commandLine().getErr()));
+      }
+      RepeatedRuns summary = RepeatedRuns.of(results);
+      RepeatTable.print(summary, out);
+      if (output.outputDir != null) {
+        writeSummary(summary, RunDirectory.of(output.outputDir).file(RunDirectory.REPEATS));
+      }
+      return worst;
+    } catch (DriverException | RuntimeException e) {
+      return failure(e);
+    } finally {
+      hook.close();
+    }
+  }
+
+  /** The exit code of the worse of two runs: failed, interrupted, threshold, loss, suspect. */
+  private static int worse(int a, int b) {
+    List<Integer> order =
+        List.of(
+            ExitCodes.RUN_FAILED,
+            ExitCodes.INTERRUPTED,
+            ExitCodes.THRESHOLD_FAILED,
+            ExitCodes.LOSS,
+            ExitCodes.SUSPECT,
+            ExitCodes.OK);
+    return order.indexOf(a) <= order.indexOf(b) ? a : b;
+  }
+
+  private static void writeSummary(RepeatedRuns summary, Path file) {
+    try {
+      // Made here, not in a static field: a mapper made at start-up loads some 400 classes of
+      // Jackson into every command line.
+      new ObjectMapper()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .writeValue(file.toFile(), summary);
+    } catch (IOException e) {
+      throw new WorkloadException(
+          "cannot write " + file + " (" + e.getMessage() + "): choose a writable --output-dir");
+    }
+  }
+
+  /** A run that did not get to measure: its one line, printed before a signalled JVM exits. */
+  private int failure(Exception e) {
+    return BenchCommand.failure(
+        e instanceof DriverException d ? new RunFailedException(d) : e,
+        spec.commandLine(),
+        spec.commandLine().getParseResult().hasMatchedOption("--verbose"));
   }
 
   /**

@@ -120,16 +120,25 @@ final class OutputOptions {
    * @throws WorkloadException when the directory cannot be written or the port bound
    */
   List<ReportSink> sinks() {
+    return sinks(outputDir);
+  }
+
+  /**
+   * Opens the file sinks for a run whose files go to {@code dir} (null for none), and the endpoint.
+   *
+   * @throws WorkloadException when the directory cannot be written or the port bound
+   */
+  List<ReportSink> sinks(Path dir) {
     Duration linger = DurationSyntax.parse(prometheusLinger);
     List<ReportSink> sinks = new ArrayList<>();
-    if (outputDir != null) {
+    if (dir != null) {
       try {
-        sinks.addAll(RunDirectory.of(outputDir).sinks());
+        sinks.addAll(RunDirectory.of(dir).sinks());
       } catch (IOException | RuntimeException e) {
         closeAll(sinks);
         throw new WorkloadException(
             "cannot write results to "
-                + outputDir
+                + dir
                 + " ("
                 + reason(e)
                 + "): choose a writable --output-dir");

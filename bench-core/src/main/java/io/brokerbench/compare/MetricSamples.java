@@ -5,6 +5,7 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.threshold.Metric;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.commons.statistics.distribution.BinomialDistribution;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 
 /**
@@ -53,6 +54,40 @@ record MetricSamples(double[] values) {
     Arrays.sort(sorted);
     int middle = sorted.length / 2;
     return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  }
+
+  /**
+   * A distribution-free interval holding the true median with at least {@code confidence}, from the
+   * order statistics (as benchstat gives it): the k-th smallest and k-th largest samples for the
+   * largest k whose binomial coverage is enough. Null when there are too few samples for that
+   * confidence even from the smallest to the largest (fewer than 6 for 95 %).
+   */
+  double[] medianInterval(double confidence) {
+    int n = values.length;
+    if (n == 0) {
+      return null;
+    }
+    BinomialDistribution runs = BinomialDistribution.of(n, 0.5);
+    int k = 0;
+    while (k + 1 <= n - k && 1 - 2 * runs.cumulativeProbability(k) >= confidence) {
+      k++;
+    }
+    if (k == 0) {
+      return null;
+    }
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return new double[] {sorted[k - 1], sorted[n - k]};
+  }
+
+  /** The smallest sample; NaN when none. */
+  double min() {
+    return Arrays.stream(values).min().orElse(Double.NaN);
+  }
+
+  /** The largest sample; NaN when none. */
+  double max() {
+    return Arrays.stream(values).max().orElse(Double.NaN);
   }
 
   /**

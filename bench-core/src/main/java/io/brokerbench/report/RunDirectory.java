@@ -33,6 +33,15 @@ public final class RunDirectory {
 
   private final Path path;
 
+  /**
+   * The summary of a {@code --repeat} run's runs, each figure's median, interval and range ({@link
+   * io.brokerbench.compare.RepeatedRuns}), beside their directories ({@link #repeat}).
+   */
+  public static final String REPEATS = "repeats.json";
+
+  /** The prefix of a repeated run's directory: {@code rep-1}, {@code rep-2}, … */
+  private static final String REPEAT_PREFIX = "rep-";
+
   private RunDirectory(Path path) {
     this.path = path;
   }
@@ -50,6 +59,23 @@ public final class RunDirectory {
   /** The path of one of its files, such as {@link #RESULT}. */
   public Path file(String name) {
     return path.resolve(name);
+  }
+
+  /** The directory of the {@code index}-th run (from 1) of a {@code --repeat} run in this one. */
+  public RunDirectory repeat(int index) {
+    return of(path.resolve(REPEAT_PREFIX + index));
+  }
+
+  /**
+   * The runs of a {@code --repeat} run in this directory, in their order: {@code rep-1}, {@code
+   * rep-2}, … as far as each holds a result; empty for any other directory.
+   */
+  public List<RunDirectory> repeats() {
+    List<RunDirectory> runs = new ArrayList<>();
+    for (int i = 1; repeat(i).hasResult(); i++) {
+      runs.add(repeat(i));
+    }
+    return runs;
   }
 
   /** Whether it holds a result. */

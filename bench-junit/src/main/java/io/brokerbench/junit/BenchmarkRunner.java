@@ -2,6 +2,7 @@ package io.brokerbench.junit;
 
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.Drivers;
+import io.brokerbench.compare.RepeatedRuns;
 import io.brokerbench.htmlreport.HtmlReport;
 import io.brokerbench.report.ConsoleReport;
 import io.brokerbench.report.RunDirectory;
@@ -15,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -110,6 +112,29 @@ public final class BenchmarkRunner {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the run's files in " + runDirectory, e);
     }
+  }
+
+  /**
+   * Runs the workload {@code times} times, one after another, each keeping its files as {@link
+   * #run} does, and gives each figure's median across the runs with its 95 % confidence interval (6
+   * runs or more) and range: a bound on the median's interval is one the noise cannot flip.
+   *
+   * <pre>{@code
+   * RepeatedRuns runs = bench.repeat(6, "amqp091", workload);
+   * assertThat(runs.figure("e2e.p99").high()).isLessThan(20_000); // µs
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when {@code times} is below 1
+   */
+  public RepeatedRuns repeat(int times, String driver, Workload workload) throws DriverException {
+    if (times < 1) {
+      throw new IllegalArgumentException("times must be 1 or more (got " + times + ")");
+    }
+    List<RunResult> results = new ArrayList<>();
+    for (int i = 0; i < times; i++) {
+      results.add(run(driver, workload));
+    }
+    return RepeatedRuns.of(results);
   }
 
   /** The broker chosen for a driver: which one and why, passwords masked. */

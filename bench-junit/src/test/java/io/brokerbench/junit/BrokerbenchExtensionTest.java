@@ -3,6 +3,7 @@ package io.brokerbench.junit;
 import static io.brokerbench.junit.BrokerbenchAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.brokerbench.compare.RepeatedRuns;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.workload.RateProfile;
@@ -75,6 +76,23 @@ class BrokerbenchExtensionTest {
         .hasMessageStartingWith("the run is suspect (SCHEDULE_SLIP):")
         .hasMessageContaining("SCHEDULE_SLIP: 10 % of the sends left ")
         .hasMessageContaining("files: " + bench.directory().toAbsolutePath());
+  }
+
+  @Test
+  void repeatedRunsGiveEachFiguresMedianWithItsInterval(BenchmarkRunner bench) throws Exception {
+    RepeatedRuns runs =
+        bench.repeat(
+            6, "loopback", Workload.builder().messagesPerProducer(500).duration(null).build());
+
+    org.assertj.core.api.Assertions.assertThat(runs.runs()).isEqualTo(6);
+    RepeatedRuns.Spread p99 = runs.figure("e2e.p99");
+    // Six runs: the interval of the median is their range.
+    org.assertj.core.api.Assertions.assertThat(p99.low()).isEqualTo(p99.min());
+    org.assertj.core.api.Assertions.assertThat(p99.high()).isEqualTo(p99.max());
+    org.assertj.core.api.Assertions.assertThat(p99.median()).isBetween(p99.min(), p99.max());
+    org.assertj.core.api.Assertions.assertThat(runs.figure("lost").max()).isZero();
+    org.assertj.core.api.Assertions.assertThat(bench.directory().resolve("run-6/result.json"))
+        .isRegularFile();
   }
 
   @Test

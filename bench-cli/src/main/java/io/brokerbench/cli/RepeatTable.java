@@ -1,0 +1,52 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.compare.RepeatedRuns;
+import io.brokerbench.threshold.Metric;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/** The console table of a {@code --repeat} run: each figure's median, interval and range. */
+final class RepeatTable {
+  private RepeatTable() {}
+
+  /** Prints the table, and why the interval is missing when the runs are too few. */
+  static void print(RepeatedRuns repeats, PrintWriter out) {
+    out.printf(Locale.ROOT, "%n== %d runs ==%n", repeats.runs());
+    out.printf(
+        Locale.ROOT,
+        "%-16s %14s   %-36s %s%n",
+        "figure",
+        "median",
+        "95% interval of the median",
+        "range");
+    boolean anyInterval = false;
+    for (RepeatedRuns.Spread f : repeats.figures()) {
+      Metric metric = Metric.parse(f.metric());
+      String interval = "-";
+      if (f.low() != null) {
+        anyInterval = true;
+        interval =
+            metric.format(f.low())
+                + " .. "
+                + metric.format(f.high())
+                + (Double.isNaN(f.uncertainty())
+                    ? ""
+                    : String.format(Locale.ROOT, " (±%.0f%%)", f.uncertainty() * 100));
+      }
+      out.printf(
+          Locale.ROOT,
+          "%-16s %14s   %-36s %s .. %s%n",
+          f.metric(),
+          metric.format(f.median()),
+          interval,
+          metric.format(f.min()),
+          metric.format(f.max()));
+    }
+    out.println(
+        anyInterval
+            ? "(±: how far the true median may be from this one; a relative threshold or change"
+                + " smaller than that is not decided by these runs)"
+            : "(fewer than 6 runs have no 95% interval of the median: --repeat 6 or more)");
+    out.flush();
+  }
+}
