@@ -76,6 +76,9 @@ final class CompareCommand implements Callable<Integer> {
               + " 'e2e.p99 <= baseline + 10%%', 'received.rate >= baseline - 5%%', 'lost == 0'."
               + " A comparison that fails one exits "
               + ExitCodes.THRESHOLD_FAILED
+              + "; with several runs a side it is checked on the candidate's median and its 95%%"
+              + " interval, and one the runs cannot decide exits "
+              + ExitCodes.INCONCLUSIVE
               + "; thresholds that held on a suspect candidate exit "
               + ExitCodes.SUSPECT
               + ".")
@@ -141,13 +144,15 @@ final class CompareCommand implements Callable<Integer> {
    * A candidate that did not complete exits {@link ExitCodes#RUN_FAILED}, as its run did (an
    * interrupted one too: 130 would say the comparison itself was interrupted); else a failed
    * threshold exits {@link ExitCodes#THRESHOLD_FAILED}; else a candidate that lost messages exits
-   * {@link ExitCodes#LOSS}; else thresholds that held on a suspect candidate exit {@link
+   * {@link ExitCodes#LOSS}; else a threshold the runs could not decide exits {@link
+   * ExitCodes#INCONCLUSIVE}; else thresholds that held on a suspect candidate exit {@link
    * ExitCodes#SUSPECT}, as {@code bench run} does. Each reason is a line on standard error.
    */
   private static int exitCode(List<RunComparison> comparisons, PrintWriter err) {
     boolean incomplete = false;
     boolean thresholdFailed = false;
     boolean suspectChecked = false;
+    boolean inconclusive = false;
     boolean lost = false;
     for (RunComparison c : comparisons) {
       RunOutcome candidate = c.candidate();
@@ -172,7 +177,8 @@ final class CompareCommand implements Callable<Integer> {
       }
       for (ThresholdOutcome t : c.thresholds()) {
         if (!t.passed()) {
-          thresholdFailed = true;
+          thresholdFailed |= !t.inconclusive();
+          inconclusive |= t.inconclusive();
           err.println("bench: " + c.name() + ": threshold " + t.message());
         }
       }
@@ -186,6 +192,9 @@ final class CompareCommand implements Callable<Integer> {
     }
     if (lost) {
       return ExitCodes.LOSS;
+    }
+    if (inconclusive) {
+      return ExitCodes.INCONCLUSIVE;
     }
     return suspectChecked ? ExitCodes.SUSPECT : ExitCodes.OK;
   }

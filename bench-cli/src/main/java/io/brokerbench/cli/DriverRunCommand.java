@@ -74,7 +74,10 @@ final class DriverRunCommand implements Callable<Integer> {
               + " the runs, its 95%% confidence interval (6 runs or more) and range. With -o,"
               + " each run goes to DIR/rep-1, DIR/rep-2, … and the summary to DIR/"
               + RunDirectory.REPEATS
-              + "; bench compare takes DIR as its runs. Exits as the worst run would.")
+              + "; bench compare takes DIR as its runs. --assert is then checked on the runs'"
+              + " median and its interval: one the runs cannot decide exits "
+              + ExitCodes.INCONCLUSIVE
+              + ".")
   int repeat;
 
   @CommandLine.Option(
@@ -189,7 +192,6 @@ final class DriverRunCommand implements Callable<Integer> {
             });
     try {
       List<RunResult> results = new ArrayList<>();
-      int worst = ExitCodes.OK;
       for (int i = 1; i <= repeat && !stopped.get(); i++) {
         out.printf(Locale.ROOT, "%n== run %d of %d ==%n", i, repeat);
         Path dir =
@@ -201,14 +203,22 @@ final class DriverRunCommand implements Callable<Integer> {
         }
         RunResult result = run.run();
         results.add(result);
-        worst = worse(worst, exitCode(result, spec.commandLine().getErr()));
+        if (RunResult.FAILED.equals(result.status())) {
+          break;
+        }
       }
       RepeatedRuns summary = RepeatedRuns.of(results);
       RepeatTable.print(summary, out);
+      List<ThresholdOutcome> overRuns =
+          asserts.stream()
+              .map(text -> RepeatedRuns.check(Threshold.parse(text), results, Double.NaN))
+              .toList();
+      overRuns.forEach(t -> out.println(t.message()));
+      out.flush();
       if (output.outputDir != null) {
         writeSummary(summary, RunDirectory.of(output.outputDir).file(RunDirectory.REPEATS));
       }
-      return worst;
+      return repeatedExitCode(results, overRuns, spec.commandLine().getErr());
     } catch (DriverException | RuntimeException e) {
       return failure(e);
     } finally {
@@ -216,17 +226,49 @@ final class DriverRunCommand implements Callable<Integer> {
     }
   }
 
-  /** The exit code of the worse of two runs: failed, interrupted, threshold, loss, suspect. */
-  private static int worse(int a, int b) {
-    List<Integer> order =
-        List.of(
-            ExitCodes.RUN_FAILED,
-            ExitCodes.INTERRUPTED,
-            ExitCodes.THRESHOLD_FAILED,
-            ExitCodes.LOSS,
-            ExitCodes.SUSPECT,
-            ExitCodes.OK);
-    return order.indexOf(a) <= order.indexOf(b) ? a : b;
+  /**
+   * The exit code of repeated runs: a run that failed or was interrupted, else the thresholds as
+   * checked on the runs' medians and intervals (failed, then inconclusive after a loss), else a
+   * loss, else thresholds that held on suspect runs.
+   */
+  private static int repeatedExitCode(
+      List<RunResult> results, List<ThresholdOutcome> overRuns, PrintWriter err) {
+    try {
+      for (int i = 0; i < results.size(); i++) {
+        RunResult r = results.get(i);
+        if (RunResult.FAILED.equals(r.status())) {
+          err.println("bench: run " + (i + 1) + " failed: " + r.error());
+          return ExitCodes.RUN_FAILED;
+        }
+        if (RunResult.INTERRUPTED.equals(r.status())) {
+          return ExitCodes.INTERRUPTED;
+        }
+      }
+      List<ThresholdOutcome> failed =
+          overRuns.stream().filter(t -> !t.passed() && !t.inconclusive()).toList();
+      if (!failed.isEmpty()) {
+        failed.forEach(t -> err.println("bench: threshold " + t.message()));
+        return ExitCodes.THRESHOLD_FAILED;
+      }
+      long lost = results.stream().mapToLong(r -> r.integrity().lost()).sum();
+      if (lost > 0) {
+        err.println("bench: " + lost + " message(s) lost: exit " + ExitCodes.LOSS);
+        return ExitCodes.LOSS;
+      }
+      List<ThresholdOutcome> undecided =
+          overRuns.stream().filter(ThresholdOutcome::inconclusive).toList();
+      if (!undecided.isEmpty()) {
+        undecided.forEach(t -> err.println("bench: threshold " + t.message()));
+        return ExitCodes.INCONCLUSIVE;
+      }
+      if (!overRuns.isEmpty() && results.stream().anyMatch(r -> !r.validity().valid())) {
+        err.println("bench: thresholds held on suspect runs: exit " + ExitCodes.SUSPECT);
+        return ExitCodes.SUSPECT;
+      }
+      return ExitCodes.OK;
+    } finally {
+      err.flush();
+    }
   }
 
   private static void writeSummary(RepeatedRuns summary, Path file) {

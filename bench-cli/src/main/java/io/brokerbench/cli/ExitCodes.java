@@ -27,6 +27,13 @@ final class ExitCodes {
    */
   static final int SUSPECT = 5;
 
+  /**
+   * The runs could not decide a threshold checked on several of them ({@code bench compare} with
+   * several runs a side, {@code bench run --repeat}): their median's 95 % interval straddles the
+   * bound. More runs may decide it. Checked after {@link #LOSS}, before {@link #SUSPECT}.
+   */
+  static final int INCONCLUSIVE = 6;
+
   /** The user interrupted the run (Ctrl-C); the results so far were printed and written. */
   static final int INTERRUPTED = 130;
 

@@ -4,10 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.report.JsonResult;
 import io.brokerbench.report.RunDirectory;
+import io.brokerbench.result.ClientCost;
+import io.brokerbench.result.IntegrityCounts;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.Rates;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.TestResults;
+import io.brokerbench.result.Totals;
+import io.brokerbench.workload.Workload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -63,6 +74,75 @@ class RepeatTest {
     // compare takes the directory as its runs.
     assertThat(bench("compare", dir.toString(), dir.toString())).as(err.toString()).isZero();
     assertThat(out.toString()).contains("6 and 6 runs; noise judged from the runs");
+  }
+
+  @Test
+  void thresholdsOfRepeatedRunsAreCheckedOnTheirMedian() {
+    int code =
+        bench(
+            "run",
+            "loopback",
+            "-C",
+            "300",
+            "--repeat",
+            "6",
+            "--assert",
+            "lost == 0",
+            "--assert",
+            "sent.rate < 1");
+
+    assertThat(code).isEqualTo(ExitCodes.THRESHOLD_FAILED);
+    assertThat(out.toString())
+        .contains("\npassed: lost == 0 (measured 0)\n")
+        .containsPattern("\nFAILED: sent.rate < 1 \\(measured [0-9,]+ msg/s\\)\n");
+    assertThat(err.toString().strip()).startsWith("bench: threshold FAILED: sent.rate < 1");
+  }
+
+  /** Six completed runs in {@code dir}/rep-1…6, whose e2e figures are these values (µs). */
+  private static Path repeats(Path dir, double... e2eMicros) throws Exception {
+    for (int i = 0; i < e2eMicros.length; i++) {
+      double v = e2eMicros[i];
+      RunResult run =
+          TestResults.completed(
+              Workload.builder().inFlightWindow(0).build(),
+              new Totals(
+                  10,
+                  10,
+                  TestResults.counts(10_000, 0, 10_000),
+                  new Rates(1_000, 0, 1_000),
+                  new ClientCost(1, 50, -1)),
+              Map.of(
+                  "e2e", new LatencySummary(10_000, v, v, v, v, v, v, v, v, v, v, v, 0, 0, null)),
+              new IntegrityCounts(10_000, 0, 0, 0, 0, 0));
+      Path rep = RunDirectory.of(dir).repeat(i + 1).path();
+      Files.createDirectories(rep);
+      JsonResult.write(run, rep.resolve(RunDirectory.RESULT));
+    }
+    return dir;
+  }
+
+  @Test
+  void aRelativeThresholdInsideTheCandidatesNoiseIsInconclusive(@TempDir Path dir)
+      throws Exception {
+    Path baseline = repeats(dir.resolve("base"), 1000, 1000, 1000, 1000, 1000, 1000);
+    // Median 1,075 µs under baseline + 10 % (1,100 µs); six runs' interval is their range.
+    Path candidate = repeats(dir.resolve("cand"), 1000, 1050, 1070, 1080, 1090, 1300);
+
+    int code =
+        bench(
+            "compare",
+            baseline.toString(),
+            candidate.toString(),
+            "--assert",
+            "e2e.p99 <= baseline + 10%");
+
+    assertThat(code).as(err.toString()).isEqualTo(ExitCodes.INCONCLUSIVE);
+    assertThat(out.toString()).contains("6 and 6 runs; noise judged from the runs");
+    assertThat(err.toString().strip())
+        .isEqualTo(
+            "bench: base -> cand: threshold INCONCLUSIVE: e2e.p99 <= baseline + 10% (median 1.08"
+                + " ms, 95% interval 1.00 ms .. 1.30 ms, bound 1.10 ms): the runs cannot tell;"
+                + " more of them may");
   }
 
   @Test

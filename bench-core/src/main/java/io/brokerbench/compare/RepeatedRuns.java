@@ -1,7 +1,9 @@
 package io.brokerbench.compare;
 
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.threshold.Metric;
+import io.brokerbench.threshold.Threshold;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -74,6 +76,23 @@ public record RepeatedRuns(int runs, List<Spread> figures) {
               samples.max()));
     }
     return new RepeatedRuns(results.size(), figures);
+  }
+
+  /**
+   * A threshold on several runs: on their median and its 95 % interval, held or failed when the
+   * whole interval says so, else inconclusive (fewer than 6 runs have no interval: their median
+   * decides).
+   *
+   * @param baseline the baseline's value for a relative bound (NaN for an absolute one)
+   */
+  public static ThresholdOutcome check(Threshold threshold, List<RunResult> runs, double baseline) {
+    MetricSamples samples = MetricSamples.of(threshold.metric(), runs, true);
+    double[] interval = samples.medianInterval(CONFIDENCE);
+    return threshold.check(
+        samples.median(),
+        interval == null ? Double.NaN : interval[0],
+        interval == null ? Double.NaN : interval[1],
+        baseline);
   }
 
   /** The spread of one figure, or null when the runs did not measure it. */

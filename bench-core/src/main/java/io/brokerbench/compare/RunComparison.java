@@ -158,10 +158,21 @@ public record RunComparison(
             ? MetricChange.WORSE
             : !before.completed() || !before.valid() ? MetricChange.BETTER : MetricChange.UNCHANGED;
     List<ThresholdOutcome> outcomes =
-        thresholds.stream()
-            .map(t -> t.check(value(t.metric(), candidate), value(t.metric(), baseline)))
-            .toList();
+        thresholds.stream().map(t -> check(t, baseline, candidate)).toList();
     return new RunComparison(name, before, after, statusVerdict, changes, notes, outcomes);
+  }
+
+  /**
+   * A threshold on the candidate: on its run's value, or, of several runs, on their median and its
+   * 95 % interval, so that a bound inside the noise is inconclusive rather than a coin toss.
+   */
+  private static ThresholdOutcome check(
+      Threshold threshold, List<RunResult> baseline, List<RunResult> candidate) {
+    double before = value(threshold.metric(), baseline);
+    if (candidate.size() == 1) {
+      return threshold.check(value(threshold.metric(), candidate), before);
+    }
+    return RepeatedRuns.check(threshold, candidate, before);
   }
 
   /** A side's value of a figure: its run's, or the median of its runs'. */

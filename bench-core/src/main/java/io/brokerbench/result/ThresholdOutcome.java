@@ -10,6 +10,9 @@ package io.brokerbench.result;
  * @param bound the bound it was compared with, in the same unit
  * @param passed true when the threshold holds
  * @param message one line for people, such as {@code FAILED: e2e.p99 < 5ms (measured 7.31 ms)}
+ * @param verdict {@value #PASSED}, {@value #FAILED} or, for a threshold checked on several runs
+ *     whose median's confidence interval straddles the bound, {@value #INCONCLUSIVE} (not passed);
+ *     null in results written before verdicts were
  */
 public record ThresholdOutcome(
     String threshold,
@@ -17,4 +20,20 @@ public record ThresholdOutcome(
     Double measured,
     double bound,
     boolean passed,
-    String message) {}
+    String message,
+    String verdict) {
+
+  /** The verdict of a threshold that holds. */
+  public static final String PASSED = "passed";
+
+  /** The verdict of a threshold that does not hold, or was not measured. */
+  public static final String FAILED = "failed";
+
+  /** The verdict of a threshold the runs cannot decide: neither held nor failed beyond noise. */
+  public static final String INCONCLUSIVE = "inconclusive";
+
+  /** True when the runs could not decide the threshold. */
+  public boolean inconclusive() {
+    return INCONCLUSIVE.equals(verdict);
+  }
+}

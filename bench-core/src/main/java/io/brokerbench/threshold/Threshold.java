@@ -144,6 +144,48 @@ public record Threshold(
     return outcome(candidate, relative ? bound * baseline : bound);
   }
 
+  /**
+   * Checks a threshold on the median of several runs, knowing how far the true median may be from
+   * it: held when the whole of its confidence interval meets the bound, failed when none of it
+   * does, else {@linkplain ThresholdOutcome#INCONCLUSIVE inconclusive} — the runs cannot tell, and
+   * more of them might. A relative bound is taken against the baseline's median.
+   *
+   * @param median the candidate runs' median
+   * @param low the lower end of the median's confidence interval, or NaN when the runs are too few
+   *     for one (the median alone then decides)
+   * @param high its upper end, or NaN likewise
+   * @param baseline the baseline's value (its runs' median), for a relative bound
+   */
+  public ThresholdOutcome check(double median, double low, double high, double baseline) {
+    double limit = relative ? bound * baseline : bound;
+    if (Double.isNaN(low) || Double.isNaN(high) || Double.isNaN(median)) {
+      return outcome(median, limit);
+    }
+    boolean lowHolds = comparison.holds(low, limit);
+    boolean highHolds = comparison.holds(high, limit);
+    if (lowHolds == highHolds) {
+      return outcome(median, limit);
+    }
+    return new ThresholdOutcome(
+        text,
+        metric.name(),
+        median,
+        limit,
+        false,
+        "INCONCLUSIVE: "
+            + text
+            + " (median "
+            + Units.format(median, metric.quantity())
+            + ", 95% interval "
+            + Units.format(low, metric.quantity())
+            + " .. "
+            + Units.format(high, metric.quantity())
+            + ", bound "
+            + Units.format(limit, metric.quantity())
+            + "): the runs cannot tell; more of them may",
+        ThresholdOutcome.INCONCLUSIVE);
+  }
+
   private ThresholdOutcome outcome(double measured, double limit) {
     boolean passed = !Double.isNaN(measured) && comparison.holds(measured, limit);
     String value =
@@ -157,6 +199,7 @@ public record Threshold(
         Double.isNaN(measured) ? null : measured,
         limit,
         passed,
-        (passed ? "passed: " : "FAILED: ") + text + " (" + value + bounded + ")");
+        (passed ? "passed: " : "FAILED: ") + text + " (" + value + bounded + ")",
+        passed ? ThresholdOutcome.PASSED : ThresholdOutcome.FAILED);
   }
 }

@@ -10,6 +10,7 @@ import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.Rates;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.TestResults;
+import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.result.Totals;
 import io.brokerbench.threshold.Threshold;
 import io.brokerbench.workload.Workload;
@@ -148,6 +149,29 @@ class RunComparisonTest {
               assertThat(t.measured()).isEqualTo(1_080.0);
               assertThat(t.bound()).isCloseTo(1_100.0, offset(1e-9));
             });
+  }
+
+  @Test
+  void sixRunsWhoseMediansIntervalStraddlesTheBoundAreInconclusive() {
+    List<RunResult> baseline =
+        List.of(run(1_000), run(1_000), run(1_000), run(1_000), run(1_000), run(1_000));
+    // Median 1,075 µs under the bound of 1,100, but the interval of six runs is their range.
+    List<RunResult> straddling =
+        List.of(run(1_000), run(1_050), run(1_070), run(1_080), run(1_090), run(1_300));
+    List<RunResult> under =
+        List.of(run(1_000), run(1_010), run(1_020), run(1_030), run(1_040), run(1_090));
+    Threshold tenPercent = Threshold.parse("e2e.p99 <= baseline + 10%");
+
+    ThresholdOutcome open =
+        RunComparison.of("x", baseline, straddling, List.of(tenPercent)).thresholds().get(0);
+    ThresholdOutcome held =
+        RunComparison.of("x", baseline, under, List.of(tenPercent)).thresholds().get(0);
+
+    assertThat(open.verdict()).isEqualTo(ThresholdOutcome.INCONCLUSIVE);
+    assertThat(open.message())
+        .startsWith(
+            "INCONCLUSIVE: e2e.p99 <= baseline + 10% (median 1.08 ms, 95% interval 1.00 ms");
+    assertThat(held.verdict()).isEqualTo(ThresholdOutcome.PASSED);
   }
 
   @Test

@@ -96,6 +96,30 @@ class ThresholdTest {
   }
 
   @Test
+  void onSeveralRunsTheMediansIntervalDecidesOrLeavesItOpen() {
+    Threshold tenPercent = Threshold.parse("e2e.p99 <= baseline + 10%");
+    // Baseline 4 ms: the bound is 4.4 ms (µs below, the latency's base unit).
+    ThresholdOutcome held = tenPercent.check(4_100, 3_900, 4_300, 4_000);
+    ThresholdOutcome failed = tenPercent.check(4_800, 4_500, 5_200, 4_000);
+    ThresholdOutcome open = tenPercent.check(4_300, 4_000, 4_700, 4_000);
+
+    assertThat(held.verdict()).isEqualTo(ThresholdOutcome.PASSED);
+    assertThat(held.passed()).isTrue();
+    assertThat(failed.verdict()).isEqualTo(ThresholdOutcome.FAILED);
+    assertThat(open.verdict()).isEqualTo(ThresholdOutcome.INCONCLUSIVE);
+    assertThat(open.passed()).isFalse();
+    assertThat(open.inconclusive()).isTrue();
+    assertThat(open.message())
+        .isEqualTo(
+            "INCONCLUSIVE: e2e.p99 <= baseline + 10% (median 4.30 ms, 95% interval 4.00 ms .."
+                + " 4.70 ms, bound 4.40 ms): the runs cannot tell; more of them may");
+    // Too few runs for an interval: the median decides, as for one run.
+    assertThat(tenPercent.check(4_300, Double.NaN, Double.NaN, 4_000).verdict())
+        .isEqualTo(ThresholdOutcome.PASSED);
+    assertThat(Threshold.parse("lost == 0").check(0, 0, 0, Double.NaN).passed()).isTrue();
+  }
+
+  @Test
   void badThresholdsSayHowToWriteThem() {
     assertThatThrownBy(() -> Threshold.parse("e2e.p99 5ms"))
         .hasMessage(
