@@ -28,7 +28,11 @@ final class MaxRateOptions {
   @Option(names = "--probes", description = "Most probes in all (default: 20).")
   String probes;
 
-  @Option(names = "--probe-duration", description = "Measured span of each probe (default: 10s).")
+  @Option(
+      names = "--probe-duration",
+      description =
+          "Measured span of each probe (default: 10s); longer, up to ten times, where the"
+              + " objective's percentile needs 100 messages above it at the probe's rate.")
   String probeDuration;
 
   @Option(names = "--probe-warmup", description = "Warm-up before each probe (default: 2s).")

@@ -31,7 +31,7 @@ public final class BenchmarkProbe implements RateProbe {
   private final WorkloadSpec workload;
   private final String driver;
   private final Map<String, String> driverOptions;
-  private final Duration probeDuration;
+  private final MaxRateSettings settings;
   private final Duration warmup;
   private final Consumer<BenchmarkRun> running;
 
@@ -49,7 +49,7 @@ public final class BenchmarkProbe implements RateProbe {
     this.workload = workload;
     this.driver = driver;
     this.driverOptions = Map.copyOf(driverOptions);
-    this.probeDuration = settings.probeDuration();
+    this.settings = settings;
     this.warmup = settings.warmup();
     this.running = running;
   }
@@ -63,7 +63,7 @@ public final class BenchmarkProbe implements RateProbe {
             .overriddenBy(
                 WorkloadSpec.empty()
                     .with(RATE, targetPerSecond)
-                    .with(DURATION, probeDuration)
+                    .with(DURATION, settings.probeDuration(targetPerSecond))
                     .with(WARMUP, warmup));
     BenchmarkRun run =
         BenchmarkRun.builder(spec.toWorkload()).driver(driver, driverOptions).build();

@@ -54,6 +54,20 @@ public record LatencyObjective(String metric, Duration bound) {
         kindAndStat[0] + "." + percentile, Duration.ofNanos(Math.round(threshold.bound() * 1_000)));
   }
 
+  /**
+   * The share of messages above the objective's percentile: 0.01 for a p99, 0.001 for a p99.9; NaN
+   * for the maximum, which no number of messages measures better.
+   */
+  public double tailShare() {
+    return switch (metric.substring(metric.indexOf('.') + 1)) {
+      case "p50" -> 0.5;
+      case "p90" -> 0.1;
+      case "p99" -> 0.01;
+      case "p999" -> 0.001;
+      default -> Double.NaN;
+    };
+  }
+
   /** The bound in microseconds. */
   public double boundMicros() {
     return bound.toNanos() / 1000.0;

@@ -69,6 +69,16 @@ public record MaxRateSettings(
           Duration.ofSeconds(2),
           new ProbeCriteria(0.98, 0.95, Duration.ofMillis(10), List.of()));
 
+  /**
+   * Messages a probe measures above an objective's percentile, at least: with 100 the percentile's
+   * rank is known to about ±2 √100 = ±20 of them (a p99 between about p98.8 and p99.2), so a probe
+   * passes or fails on the broker, not on which few messages happened to be slow.
+   */
+  static final int TAIL_MESSAGES = 100;
+
+  /** A probe lengthened for its objectives is at most this many times {@code probeDuration}. */
+  static final int MAX_LENGTHENING = 10;
+
   /** Checks the ranges. */
   public MaxRateSettings {
     if (!(startPerSecond > 0)) {
@@ -194,5 +204,28 @@ public record MaxRateSettings(
     public String key() {
       return key;
     }
+  }
+
+  /**
+   * How long a probe at this rate measures: {@code probeDuration}, or longer when the objectives'
+   * highest percentile needs it to have {@value #TAIL_MESSAGES} messages above it (a p99.9 at 1,000
+   * msg/s takes 100 s), at most {@value #MAX_LENGTHENING} times {@code probeDuration}.
+   */
+  public Duration probeDuration(double ratePerSecond) {
+    double tail =
+        criteria.objectives().stream()
+            .mapToDouble(LatencyObjective::tailShare)
+            .filter(share -> !Double.isNaN(share))
+            .min()
+            .orElse(Double.NaN);
+    if (Double.isNaN(tail) || !(ratePerSecond > 0)) {
+      return probeDuration;
+    }
+    Duration needed =
+        Duration.ofMillis((long) Math.ceil(TAIL_MESSAGES / tail / ratePerSecond * 1000));
+    Duration longest = probeDuration.multipliedBy(MAX_LENGTHENING);
+    return needed.compareTo(probeDuration) <= 0
+        ? probeDuration
+        : needed.compareTo(longest) >= 0 ? longest : needed;
   }
 }

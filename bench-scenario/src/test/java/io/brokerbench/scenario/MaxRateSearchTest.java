@@ -187,6 +187,24 @@ class MaxRateSearchTest {
   }
 
   @Test
+  void aProbeLastsLongEnoughForItsObjectivesPercentile() {
+    MaxRateSettings p99 = settings("probe-duration", "10s", "objective", "e2e.p99 < 10ms");
+    MaxRateSettings p999 = settings("probe-duration", "10s", "objective", "e2e.p99.9 < 10ms");
+
+    // 100 messages above the p99: 10,000 messages, 10 s at 1,000 msg/s, 100 s at 100 msg/s.
+    assertThat(p99.probeDuration(1_000)).isEqualTo(Duration.ofSeconds(10));
+    assertThat(p99.probeDuration(20_000)).isEqualTo(Duration.ofSeconds(10));
+    assertThat(p99.probeDuration(400)).isEqualTo(Duration.ofMillis(25_000));
+    assertThat(p999.probeDuration(5_000)).isEqualTo(Duration.ofSeconds(20));
+    // At most ten times the probe's duration; no objective, or only a max: as given.
+    assertThat(p999.probeDuration(10)).isEqualTo(Duration.ofSeconds(100));
+    assertThat(settings("probe-duration", "10s").probeDuration(10))
+        .isEqualTo(Duration.ofSeconds(10));
+    assertThat(settings("objective", "e2e.max < 1s").probeDuration(10))
+        .isEqualTo(MaxRateSettings.DEFAULTS.probeDuration());
+  }
+
+  @Test
   void settingsParseAsWrittenAndNameTheBadKey() {
     MaxRateSettings parsed =
         settings(
