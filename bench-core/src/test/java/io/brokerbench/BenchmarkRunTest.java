@@ -85,8 +85,12 @@ class BenchmarkRunTest {
     assertThat(fromSend.p99Micros()).isLessThan(25.0);
     assertThat(fromSend.maxMicros()).isCloseTo(100_000.0, within(100.0));
     assertThat(result.latency().get("slip").maxMicros()).isCloseTo(99_900.0, within(100.0));
-    // One send in twenty late: the schedule was kept, the tail is the stall's.
-    assertThat(result.validity().verdict()).isEqualTo(Validity.VALID);
+    // One send in twenty late: the schedule was kept, the tail is the stall's. (The manual clock
+    // governs the schedule; the pause detector watches the real one, which a loaded machine
+    // stalls.)
+    assertThat(result.validity().reasons())
+        .extracting(Warning::code)
+        .doesNotContain(Warning.SCHEDULE_SLIP);
   }
 
   @Test
@@ -104,6 +108,7 @@ class BenchmarkRunTest {
     Validity validity = result.validity();
     assertThat(validity.verdict()).isEqualTo(Validity.SUSPECT);
     assertThat(validity.reasons())
+        .filteredOn(w -> w.code().equals(Warning.SCHEDULE_SLIP))
         .singleElement()
         .satisfies(
             w ->
