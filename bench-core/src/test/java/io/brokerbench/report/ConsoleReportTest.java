@@ -135,6 +135,22 @@ class ConsoleReportTest {
     assertThat(table).allSatisfy(l -> assertThat(l).hasSize(table.get(0).length()));
   }
 
+  @Test
+  void theClientCpuBesideAnEmbeddedBrokerSaysItIncludesTheBroker() {
+    Workload workload = Workload.builder().build();
+    Totals totals = Totals.of(TestResults.counts(1_000, 1_000, 1_000), 1, 1, 50_000_000, -1);
+    StringWriter own = new StringWriter();
+    new ConsoleReport(new PrintWriter(own))
+        .finished(TestResults.completed(workload, totals, Map.of(), IntegrityCounts.NONE));
+    StringWriter shared = new StringWriter();
+    new ConsoleReport(new PrintWriter(shared))
+        .finished(TestResults.completedOnEmbeddedBroker(workload, totals, Map.of()));
+
+    assertThat(own.toString()).contains("client CPU 0.05 s (50.00 us/msg), peak RSS - MB");
+    assertThat(shared.toString())
+        .contains("client CPU 0.05 s (50.00 us/msg, the embedded broker's included), peak RSS");
+  }
+
   /** The interval table of a run of {@code workload} with one interval, in step 1. */
   private static List<String> intervalTable(Workload workload) {
     StringWriter text = new StringWriter();

@@ -73,7 +73,8 @@ public final class TestResults {
         Totals.of(MessageCounts.ZERO, 0, 0, 0, -1),
         Map.of(),
         IntegrityCounts.NONE,
-        List.of());
+        List.of(),
+        environment());
   }
 
   /** A completed run of the workload with these totals, latencies and integrity counts. */
@@ -92,7 +93,42 @@ public final class TestResults {
       Map<String, LatencySummary> latency,
       IntegrityCounts integrity,
       List<IntervalSample> intervals) {
-    return result(RunResult.COMPLETED, null, workload, totals, latency, integrity, intervals);
+    return result(
+        RunResult.COMPLETED, null, workload, totals, latency, integrity, intervals, environment());
+  }
+
+  /** The same as {@link #environment()} with the broker embedded in the generator's process. */
+  public static Environment embeddedEnvironment() {
+    Environment e = environment();
+    return new Environment(
+        e.driver(),
+        e.target(),
+        true,
+        e.clientLibrary(),
+        e.broker(),
+        e.stampLocation(),
+        e.startTime(),
+        e.host(),
+        e.os(),
+        e.java(),
+        e.cores(),
+        e.brokerbenchVersion(),
+        e.clock(),
+        e.clientNodes());
+  }
+
+  /** A completed run against the broker embedded in the generator's process. */
+  public static RunResult completedOnEmbeddedBroker(
+      Workload workload, Totals totals, Map<String, LatencySummary> latency) {
+    return result(
+        RunResult.COMPLETED,
+        null,
+        workload,
+        totals,
+        latency,
+        IntegrityCounts.NONE,
+        List.of(),
+        embeddedEnvironment());
   }
 
   private static RunResult result(
@@ -102,7 +138,8 @@ public final class TestResults {
       Totals totals,
       Map<String, LatencySummary> latency,
       IntegrityCounts integrity,
-      List<IntervalSample> intervals) {
+      List<IntervalSample> intervals,
+      Environment environment) {
     return new RunResult(
         RunResult.SCHEMA,
         status,
@@ -111,7 +148,7 @@ public final class TestResults {
         WorkloadSummary.of(workload),
         new DriverSettings("amqp091", Map.of()),
         Shard.whole(workload),
-        environment(),
+        environment,
         totals,
         latency,
         integrity,
