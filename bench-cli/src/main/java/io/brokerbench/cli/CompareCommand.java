@@ -6,7 +6,6 @@ import io.brokerbench.compare.MetricChange;
 import io.brokerbench.compare.RunComparison;
 import io.brokerbench.compare.RunOutcome;
 import io.brokerbench.htmlreport.HtmlReport;
-import io.brokerbench.report.RunDirectory;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.ThresholdOutcome;
@@ -17,12 +16,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -222,17 +219,12 @@ final class CompareCommand implements Callable<Integer> {
     }
     Path beforeRoot = baseline.get(0);
     Path afterRoot = candidate.get(0);
-    ScenarioIndex before = index(beforeRoot);
-    ScenarioIndex after = index(afterRoot);
-    Set<Map<String, String>> compared = new HashSet<>();
-    for (ScenarioIndex.Cell cell : after.cells()) {
-      if (!compared.add(cell.axes())) {
-        continue;
-      }
-      List<RunResult> beforeRuns = cellRuns(before, beforeRoot, cell.axes());
-      List<RunResult> afterRuns = cellRuns(after, afterRoot, cell.axes());
-      if (!beforeRuns.isEmpty() && !afterRuns.isEmpty()) {
-        pairs.put(withoutRepetition(cell.id()), List.of(beforeRuns, afterRuns));
+    Map<Map<String, String>, ScenarioRuns.Combination> before = ScenarioRuns.of(beforeRoot);
+    for (Map.Entry<Map<String, String>, ScenarioRuns.Combination> after :
+        ScenarioRuns.of(afterRoot).entrySet()) {
+      ScenarioRuns.Combination same = before.get(after.getKey());
+      if (same != null) {
+        pairs.put(after.getValue().name(), List.of(same.runs(), after.getValue().runs()));
       }
     }
     if (pairs.isEmpty()) {
@@ -249,35 +241,6 @@ final class CompareCommand implements Callable<Integer> {
   /** A side's name: its run's directory, or its runs' joined by commas. */
   private static String name(List<Path> runs) {
     return String.join(",", runs.stream().map(p -> p.getFileName().toString()).toList());
-  }
-
-  /** The results of a scenario's cells with these axis values: every repetition that has one. */
-  private static List<RunResult> cellRuns(
-      ScenarioIndex index, Path root, Map<String, String> axes) {
-    return index.cells().stream()
-        .filter(c -> c.axes().equals(axes))
-        .map(c -> root.resolve(c.dir()))
-        .filter(CompareCommand::hasResult)
-        .map(ResultFiles::read)
-        .toList();
-  }
-
-  /** A cell's id without its repetition ({@code 003-rate=1000-rep=2} is {@code 003-rate=1000}). */
-  private static String withoutRepetition(String cellId) {
-    return cellId.replaceFirst("-rep=\\d+$", "");
-  }
-
-  private static ScenarioIndex index(Path dir) {
-    try {
-      return ScenarioIndex.read(dir);
-    } catch (IOException e) {
-      throw new WorkloadException(
-          dir.resolve(ScenarioIndex.FILE) + " is not a scenario index: " + e.getMessage());
-    }
-  }
-
-  private static boolean hasResult(Path dir) {
-    return RunDirectory.of(dir).hasResult();
   }
 
   private static void print(RunComparison c, PrintWriter out) {

@@ -11,7 +11,13 @@ final class RepeatTable {
 
   /** Prints the table, and why the interval is missing when the runs are too few. */
   static void print(RepeatedRuns repeats, PrintWriter out) {
-    out.printf(Locale.ROOT, "%n== %d runs ==%n", repeats.runs());
+    print(null, repeats, out);
+  }
+
+  /** The same under a title: {@code == 003-rate=1000: 6 runs ==}. */
+  static void print(String title, RepeatedRuns repeats, PrintWriter out) {
+    out.printf(
+        Locale.ROOT, "%n== %s%d runs ==%n", title == null ? "" : title + ": ", repeats.runs());
     out.printf(
         Locale.ROOT,
         "%-16s %14s   %-36s %s%n",

@@ -1,5 +1,6 @@
 package io.brokerbench.cli;
 
+import io.brokerbench.compare.RepeatedRuns;
 import io.brokerbench.htmlreport.HtmlReport;
 import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.ThresholdOutcome;
@@ -69,6 +70,9 @@ final class ScenarioRunCommand implements Callable<Integer> {
     InterruptHook hook = InterruptHook.install(runner::interrupt);
     try {
       outcome = runner.run();
+      if (scenario.repetitions() > 1) {
+        printSpreads(dir, out);
+      }
       Path report = dir.resolve(REPORT);
       HtmlReport.write(List.of(dir), report);
       out.println("report: " + report);
@@ -78,6 +82,15 @@ final class ScenarioRunCommand implements Callable<Integer> {
       hook.close();
     }
     return exitCode(outcome, spec.commandLine().getErr());
+  }
+
+  /** Each combination's figures across its repetitions, as {@code bench run --repeat} prints. */
+  private static void printSpreads(Path dir, PrintWriter out) {
+    for (ScenarioRuns.Combination combination : ScenarioRuns.of(dir).values()) {
+      if (combination.runs().size() > 1) {
+        RepeatTable.print(combination.name(), RepeatedRuns.of(combination.runs()), out);
+      }
+    }
   }
 
   private static int exitCode(ScenarioOutcome outcome, PrintWriter err) {

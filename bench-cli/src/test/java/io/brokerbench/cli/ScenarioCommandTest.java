@@ -77,6 +77,11 @@ class ScenarioCommandTest {
     Path before = dir.resolve("before");
     Path after = dir.resolve("after");
     assertThat(bench("scenario", "run", file.toString(), "-o", before.toString())).isZero();
+    // Each combination's spread across its repetitions, as bench run --repeat prints it.
+    assertThat(out.toString())
+        .contains("\n== 000-size=12: 4 runs ==\n")
+        .contains("\n== 004-size=1KiB: 4 runs ==\n")
+        .containsPattern("\nlost +0 +- +0 \\.\\. 0\n");
     assertThat(bench("scenario", "run", file.toString(), "-o", after.toString())).isZero();
     out.getBuffer().setLength(0);
 
