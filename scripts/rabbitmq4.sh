@@ -159,9 +159,13 @@ start() {
     if answers "$port" && timeout 20 "$SERVER/sbin/rabbitmqctl" -q await_startup >/dev/null 2>&1; then
       local reported
       reported=$(timeout 20 "$SERVER/sbin/rabbitmqctl" -q version 2>/dev/null || true)
-      [ "$reported" = "$VERSION" ] || die "the node on $port reports version '$reported', not $VERSION"
-      log "node $name@localhost (RabbitMQ $VERSION) on 127.0.0.1:$port${mgmt:+, management on $mgmt}"
-      return
+      # No answer yet (a CLI call that timed out on a loaded machine) is asked again below; only
+      # another version is wrong.
+      if [ -n "$reported" ]; then
+        [ "$reported" = "$VERSION" ] || die "the node on $port reports version '$reported', not $VERSION"
+        log "node $name@localhost (RabbitMQ $VERSION) on 127.0.0.1:$port${mgmt:+, management on $mgmt}"
+        return
+      fi
     fi
     kill -0 "$(cat "$dir/pid")" 2>/dev/null || die "node $name exited: $(tail -5 "$dir/log/console.log")"
     sleep 1
