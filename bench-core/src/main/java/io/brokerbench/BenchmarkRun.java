@@ -4,6 +4,7 @@ import io.brokerbench.internal.BoundedWait;
 import io.brokerbench.internal.ResultAssembly;
 import io.brokerbench.internal.Runner;
 import io.brokerbench.internal.SinkFanout;
+import io.brokerbench.jfr.FlightRecorderEvents;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.DriverSettings;
@@ -78,6 +79,19 @@ public final class BenchmarkRun {
     this.probeClock = b.probeClock;
   }
 
+  /**
+   * The sinks, and the flight recorder's events when a recording is running: a JVM started with
+   * {@code -XX:StartFlightRecording} shows the run beside its GC pauses with nothing else to do.
+   */
+  private static List<ReportSink> withFlightRecorder(List<ReportSink> sinks) {
+    if (!FlightRecorderEvents.recording()) {
+      return sinks;
+    }
+    List<ReportSink> all = new ArrayList<>(sinks);
+    all.add(new FlightRecorderEvents());
+    return all;
+  }
+
   /** A builder for a run of this workload. */
   public static Builder builder(Workload workload) {
     return new Builder(workload);
@@ -95,7 +109,7 @@ public final class BenchmarkRun {
    * @throws io.brokerbench.workload.WorkloadException when the workload does not fit the driver
    */
   public RunResult run() throws DriverException {
-    SinkFanout fanout = new SinkFanout(sinks);
+    SinkFanout fanout = new SinkFanout(withFlightRecorder(sinks));
     ResultAssembly assembly =
         new ResultAssembly(workload, shard, driverSettings(), commandLine, thresholds, probeClock);
     Runner r = null;

@@ -1,0 +1,24 @@
+package io.brokerbench.jfr;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+
+/** A threshold checked on the run's result. */
+@Name("brokerbench.Threshold")
+@Label("Threshold")
+@Category("brokerbench")
+@Description("A threshold (--assert) checked on the run's result")
+final class ThresholdEvent extends Event {
+  @Label("Threshold")
+  String threshold;
+
+  @Label("Verdict")
+  @Description("passed, failed or inconclusive")
+  String verdict;
+
+  @Label("Message")
+  String message;
+}
