@@ -5,12 +5,15 @@ import jdk.jfr.Description;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 
 /** One interval of a run, spanning it, with its rates and latency percentiles. */
 @Name("brokerbench.Interval")
 @Label("Interval")
 @Category("brokerbench")
+// Always the reporting thread: its stack says nothing.
+@StackTrace(false)
 @Description("One reporting interval of a brokerbench run: rates and latency percentiles")
 final class IntervalEvent extends Event {
   @Label("Index")

@@ -5,11 +5,14 @@ import jdk.jfr.Description;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
 
 /** A run, from the start of sending to its result. */
 @Name("brokerbench.Run")
 @Label("Run")
 @Category("brokerbench")
+// Always the reporting thread: its stack says nothing.
+@StackTrace(false)
 @Description("A brokerbench run, from the start of sending to its result")
 final class RunEvent extends Event {
   @Label("Driver")

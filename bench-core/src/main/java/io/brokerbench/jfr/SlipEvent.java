@@ -5,12 +5,15 @@ import jdk.jfr.Description;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 
 /** An interval whose sends left later than their schedule by more than a millisecond. */
 @Name("brokerbench.ScheduleSlip")
 @Label("Schedule Slip")
 @Category("brokerbench")
+// Always the reporting thread: its stack says nothing.
+@StackTrace(false)
 @Description(
     "Sends left late against their schedule: the generator, its in-flight window or the broker's"
         + " back-pressure set the pace")
