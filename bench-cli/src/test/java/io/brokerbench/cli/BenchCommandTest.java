@@ -15,8 +15,6 @@ import io.brokerbench.workload.ShardLayout;
 import io.brokerbench.workload.Workload;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,31 +27,16 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class BenchCommandTest {
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int bench(String... args) {
-    // As Bench.main builds it: only the command the arguments name.
-    CommandLine commandLine = BenchCommand.commandLine(args);
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return commandLine.execute(args);
-  }
+  private final BenchCli cli = new BenchCli();
 
   private static String[] words(String commandLine) {
     return commandLine.split(" ");
   }
 
-  private String errorLine() {
-    String text = err.toString();
-    assertThat(text.lines()).as("one line on stderr, no stack trace: %s", text).hasSize(1);
-    return text.strip();
-  }
-
   @Test
   void versionIsPrinted() {
-    assertThat(bench("--version")).isZero();
-    assertThat(out.toString()).startsWith("brokerbench ");
+    assertThat(cli.run("--version")).isZero();
+    assertThat(cli.out()).startsWith("brokerbench ");
   }
 
   @Test
@@ -82,36 +65,36 @@ class BenchCommandTest {
 
   @Test
   void noCommandIsAUsageErrorWithTheUsageOnStandardError() {
-    assertThat(bench()).isEqualTo(2);
-    assertThat(out.toString()).isEmpty();
-    assertThat(err.toString()).startsWith("Usage: bench ").contains("Commands:");
+    assertThat(cli.run()).isEqualTo(2);
+    assertThat(cli.out()).isEmpty();
+    assertThat(cli.err()).startsWith("Usage: bench ").contains("Commands:");
   }
 
   @Test
   void driversAreListedByName() {
-    assertThat(bench("drivers")).isZero();
-    assertThat(out.toString()).contains("loopback ", "amqp091 ");
+    assertThat(cli.run("drivers")).isZero();
+    assertThat(cli.out()).contains("loopback ", "amqp091 ");
   }
 
   @Test
   void anUnknownOptionIsAUsageError() {
-    assertThat(bench("run", "loopback", "--bogus")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "--bogus")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo("bench: Unknown option: '--bogus' (see 'bench run loopback --help')");
   }
 
   @Test
   void aNegativeRateIsAUsageError() {
-    assertThat(bench("run", "loopback", "-r", "-5")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "-r", "-5")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: rate must be > 0 msg/s (got -5.0); leave the rate out for an unlimited rate");
   }
 
   @Test
   void aRateThatIsNotANumberIsAUsageError() {
-    assertThat(bench("run", "loopback", "-r", "fast")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "-r", "fast")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: rate: 'fast' is not a rate: use a number of msg/s, optionally with k or m"
                 + " (10k), or unlimited");
@@ -119,14 +102,14 @@ class BenchCommandTest {
 
   @Test
   void aZeroSizeIsAUsageError() {
-    assertThat(bench("run", "loopback", "-s", "0")).isEqualTo(2);
-    assertThat(errorLine()).startsWith("bench: message size must be between 1 and ");
+    assertThat(cli.run("run", "loopback", "-s", "0")).isEqualTo(2);
+    assertThat(cli.errorLine()).startsWith("bench: message size must be between 1 and ");
   }
 
   @Test
   void aSizeBelowTheStampWithoutHeaderSupportIsAUsageError() {
-    assertThat(bench("run", "noheader", "-s", "8", "-C", "10")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "noheader", "-s", "8", "-C", "10")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: message size 8 B is below the 12-byte stamp and driver 'noheader' cannot carry"
                 + " it in a header: use a size of at least 12");
@@ -134,30 +117,30 @@ class BenchCommandTest {
 
   @Test
   void anUnwritableOutputDirectoryIsAUsageError() {
-    assertThat(bench("run", "loopback", "-C", "10", "-o", "/proc/brokerbench")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "-C", "10", "-o", "/proc/brokerbench")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .startsWith("bench: cannot write results to /proc/brokerbench (")
         .endsWith("): choose a writable --output-dir");
   }
 
   @Test
   void anUnknownDriverNamesTheDriversAvailable() {
-    assertThat(bench("run", "kafka")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "kafka")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .startsWith("bench: unknown driver 'kafka': available drivers are ")
         .contains("loopback");
   }
 
   @Test
   void aMissingDriverIsAUsageError() {
-    assertThat(bench("run")).isEqualTo(2);
-    assertThat(errorLine()).startsWith("bench: missing driver: use one of ");
+    assertThat(cli.run("run")).isEqualTo(2);
+    assertThat(cli.errorLine()).startsWith("bench: missing driver: use one of ");
   }
 
   @Test
   void aBadDurationSaysWhatWouldDo() {
-    assertThat(bench("run", "loopback", "-z", "soon")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "-z", "soon")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: duration: 'soon' is not a duration: use e.g. 30 (seconds), 500ms, 30s, 1.5s,"
                 + " 2m, 1h or PT30S");
@@ -165,15 +148,15 @@ class BenchCommandTest {
 
   @Test
   void anUnsupportedFlagNamesTheSupportedOnes() {
-    assertThat(bench("run", "loopback", "-f", "mandatory", "-C", "10")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "-f", "mandatory", "-C", "10")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .startsWith("bench: flag 'mandatory' is not supported by driver loopback: use persistent");
   }
 
   @Test
   void aBadDriverOptionValueIsAUsageError() {
-    assertThat(bench("run", "loopback", "--queue-capacity", "lots")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "--queue-capacity", "lots")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: queue-capacity must be a power of two from 2 to 1073741824: not a whole number"
                 + " (got 'lots')");
@@ -183,10 +166,10 @@ class BenchCommandTest {
   void aRunWithoutABrokerNamedSaysItTakesTheEmbeddedOne(@TempDir Path dir) {
     assumeTrue(
         System.getenv("BROKERBENCH_AMQP_URI") == null, "a broker is named in the environment");
-    int code = bench("run", "amqp091", "-C", "100", "-o", dir.toString());
+    int code = cli.run("run", "amqp091", "-C", "100", "-o", dir.toString());
 
-    assertThat(code).as(err.toString()).isZero();
-    assertThat(out.toString())
+    assertThat(code).as(cli.err()).isZero();
+    assertThat(cli.out())
         .startsWith(
             "broker: the amqp091 driver's embedded broker (no uri given; BROKERBENCH_AMQP_URI not"
                 + " set)\n");
@@ -194,24 +177,24 @@ class BenchCommandTest {
 
   @Test
   void aRunNamingItsBrokerSaysNothingMoreAboutIt() {
-    bench("run", "amqp091", "-h", "amqp://guest:s3cret@127.0.0.1:1", "-C", "10");
+    cli.run("run", "amqp091", "-h", "amqp://guest:s3cret@127.0.0.1:1", "-C", "10");
 
-    assertThat(out.toString()).doesNotContain("broker: ");
+    assertThat(cli.out()).doesNotContain("broker: ");
   }
 
   @Test
   void anUnreachableBrokerIsARunFailureWithoutPasswordOrStackTrace() {
-    int code = bench("run", "amqp091", "-h", "amqp://guest:s3cret@127.0.0.1:1", "-C", "10");
+    int code = cli.run("run", "amqp091", "-h", "amqp://guest:s3cret@127.0.0.1:1", "-C", "10");
 
     assertThat(code).isEqualTo(1);
-    assertThat(errorLine()).startsWith("bench: run failed: ").contains("127.0.0.1:1");
-    assertThat(out.toString() + err).doesNotContain("s3cret");
+    assertThat(cli.errorLine()).startsWith("bench: run failed: ").contains("127.0.0.1:1");
+    assertThat(cli.out() + cli.err()).doesNotContain("s3cret");
   }
 
   @Test
   void aFailedRunStillWritesItsResultWithTheErrorAndNoPassword(@TempDir Path dir) throws Exception {
     int code =
-        bench(
+        cli.run(
             "run",
             "amqp091",
             "-h",
@@ -226,7 +209,7 @@ class BenchCommandTest {
     ResultSchema.assertValid(json);
     RunResult result = JsonResult.read(json);
     assertThat(result.status()).isEqualTo(RunResult.FAILED);
-    assertThat(errorLine()).isEqualTo("bench: run failed: " + result.error());
+    assertThat(cli.errorLine()).isEqualTo("bench: run failed: " + result.error());
     assertThat(result.commandLine())
         .isEqualTo("bench run amqp091 -h amqp://guest:****@127.0.0.1:1 -C 10 -o " + dir);
     assertThat(result.driver().options()).containsEntry("uri", "amqp://guest:****@127.0.0.1:1");
@@ -239,7 +222,7 @@ class BenchCommandTest {
   @Test
   void aCompletedRunThatLostMessagesExitsWithTheLossCode(@TempDir Path dir) throws Exception {
     int code =
-        bench(
+        cli.run(
             "run",
             "loopback",
             "--drop-every",
@@ -254,8 +237,8 @@ class BenchCommandTest {
             dir.toString());
 
     assertThat(code).isEqualTo(ExitCodes.LOSS);
-    assertThat(out.toString()).contains("\nLOSS: 100 message(s) accepted by the broker");
-    assertThat(errorLine()).isEqualTo("bench: 100 message(s) lost: exit 3");
+    assertThat(cli.out()).contains("\nLOSS: 100 message(s) accepted by the broker");
+    assertThat(cli.errorLine()).isEqualTo("bench: 100 message(s) lost: exit 3");
     ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
   }
 
@@ -263,7 +246,7 @@ class BenchCommandTest {
   void withoutConfirmsALossDoesNotClaimTheBrokerAcceptedTheMessages(@TempDir Path dir)
       throws Exception {
     int code =
-        bench(
+        cli.run(
             "run",
             "loopback",
             "--drop-every",
@@ -278,7 +261,7 @@ class BenchCommandTest {
             dir.toString());
 
     assertThat(code).isEqualTo(ExitCodes.LOSS);
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains(
             "\nLOSS: 100 message(s) sent were never received (confirms off: whether the broker"
                 + " accepted them is not known)")
@@ -287,10 +270,10 @@ class BenchCommandTest {
 
   @Test
   void aLoopbackRunPrintsTheSummaryAndWritesTheResultFiles(@TempDir Path dir) throws Exception {
-    int code = bench("run", "loopback", "-C", "20k", "-c", "64", "-o", dir.toString());
+    int code = cli.run("run", "loopback", "-C", "20k", "-c", "64", "-o", dir.toString());
 
     assertThat(code).isZero();
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains("== brokerbench summary (completed) ==")
         .contains("sent 20000 ")
         .contains("integrity: unique 20000, lost 0, duplicates 0");
@@ -308,8 +291,8 @@ class BenchCommandTest {
       throws Exception {
     Path first = dir.resolve("first");
     Path second = dir.resolve("second");
-    assertThat(bench("run", "loopback", "-C", "100", "-o", first.toString())).isZero();
-    assertThat(bench("run", "loopback", "-C", "100", "-o", second.toString())).isZero();
+    assertThat(cli.run("run", "loopback", "-C", "100", "-o", first.toString())).isZero();
+    assertThat(cli.run("run", "loopback", "-C", "100", "-o", second.toString())).isZero();
 
     List<String> firstQueues =
         JsonResult.read(first.resolve(RunDirectory.RESULT)).workload().destinations();
@@ -322,9 +305,9 @@ class BenchCommandTest {
 
   @Test
   void aShardedRunThatNamesNoQueueIsAUsageError() {
-    assertThat(bench("run", "loopback", "-x", "2", "-y", "2", "-C", "100", "--shard", "0/2"))
+    assertThat(cli.run("run", "loopback", "-x", "2", "-y", "2", "-C", "100", "--shard", "0/2"))
         .isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: a sharded run needs its queue named, the same in every shard: give -u NAME"
                 + " (or --queue-pattern)");
@@ -334,10 +317,11 @@ class BenchCommandTest {
   void moreConnectionsThanTheProcessMayOpenFilesForIsAUsageErrorSayingHowToRaiseTheLimit(
       @TempDir Path dir) throws Exception {
     int code =
-        bench("run", "loopback", "-x", "0", "-y", "0", "--connections", "5m", "-o", dir.toString());
+        cli.run(
+            "run", "loopback", "-x", "0", "-y", "0", "--connections", "5m", "-o", dir.toString());
 
     assertThat(code).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.errorLine())
         .startsWith("bench: --connections 5000000 needs as many open files, but this process may")
         .contains("(ulimit -n is ")
         .endsWith("or split the connections over several processes with --shard I/N");
@@ -349,7 +333,7 @@ class BenchCommandTest {
   @Test
   void aRunOfIdleConnectionsPrintsWhatTheyCost(@TempDir Path dir) throws Exception {
     int code =
-        bench(
+        cli.run(
             "run",
             "loopback",
             "-x",
@@ -366,7 +350,7 @@ class BenchCommandTest {
             dir.toString());
 
     assertThat(code).isZero();
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains("idle connections: 20 of 20 opened with 2 channel(s) or session(s) each in")
         .contains("client memory: heap ")
         .contains("broker memory: not read (the driver cannot ask its broker)")
@@ -380,10 +364,10 @@ class BenchCommandTest {
 
   @Test
   void familiarReportsArePrintedOnRequest() {
-    int code = bench("run", "loopback", "-C", "5k", "--report", "quiver,perftest");
+    int code = cli.run("run", "loopback", "-C", "5k", "--report", "quiver,perftest");
 
     assertThat(code).isZero();
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains("RESULTS")
         .contains("Latencies by percentile (from the intended send time):")
         .contains("id: ")
@@ -392,8 +376,8 @@ class BenchCommandTest {
 
   @Test
   void anUnknownReportIsAUsageError() {
-    assertThat(bench("run", "loopback", "-C", "5k", "--report", "fancy")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "-C", "5k", "--report", "fancy")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo("bench: unknown report 'fancy': use brokerbench, perftest, quiver, rocketmq");
   }
 
@@ -477,12 +461,12 @@ class BenchCommandTest {
   @Test
   void theTestIdStartsThePerfTestSummaryLines() {
     int code =
-        bench(
+        cli.run(
             words(
                 "run loopback -qp bb-%d -qpf 1 -qpt 2 -x 2 -y 2 -C 1k -d my-id --report perftest"));
 
     assertThat(code).isZero();
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains("id: my-id, sending rate avg: ")
         .contains("id: my-id, receiving rate avg: ")
         .doesNotContain("id: brokerbench");
@@ -490,23 +474,23 @@ class BenchCommandTest {
 
   @Test
   void aQueuePatternWithoutItsEndIsAUsageError() {
-    assertThat(bench("run", "loopback", "-qp", "bb-%d", "-qpf", "1", "-C", "10")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "-qp", "bb-%d", "-qpf", "1", "-C", "10")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo("bench: --queue-pattern (-qp) needs --queue-pattern-to (-qpt), the last number");
   }
 
   @Test
   void aQueuePatternEndWithoutThePatternIsAUsageError() {
-    assertThat(bench("run", "loopback", "-qpt", "3", "-C", "10")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "loopback", "-qpt", "3", "-C", "10")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: --queue-pattern-to (-qpt) needs --queue-pattern (-qp), e.g. -qp perf-test-%d");
   }
 
   @Test
   void aBadSenderThreadCountIsAUsageError() {
-    assertThat(bench("run", "rocketmq", "-w", "many", "-n", "127.0.0.1:1")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "rocketmq", "-w", "many", "-n", "127.0.0.1:1")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: in-flight: 'many' is not a count: use a whole number >= 0, optionally with k"
                 + " (thousand), m (million) or g (billion)");
@@ -516,8 +500,8 @@ class BenchCommandTest {
   void eachCommandOfTheHelpIsOneLineWithinTheUsageWidth() {
     int width = BenchCommand.commandLine().getUsageHelpWidth();
 
-    assertThat(bench("--help")).isZero();
-    List<String> lines = out.toString().lines().toList();
+    assertThat(cli.run("--help")).isZero();
+    List<String> lines = cli.out().lines().toList();
     List<String> commands = lines.subList(lines.indexOf("Commands:") + 1, lines.size());
     // A description that wraps continues on an indented line, or starts on one.
     assertThat(commands)
@@ -528,8 +512,8 @@ class BenchCommandTest {
   void theHelpListsEveryCommand() {
     Set<String> names = BenchCommand.commandLine().getSubcommands().keySet();
 
-    assertThat(bench("--help")).isZero();
-    List<String> lines = out.toString().lines().toList();
+    assertThat(cli.run("--help")).isZero();
+    List<String> lines = cli.out().lines().toList();
     assertThat(lines.subList(lines.indexOf("Commands:") + 1, lines.size()))
         .extracting(l -> l.strip().split(" ")[0])
         .containsExactlyInAnyOrderElementsOf(names);
@@ -583,40 +567,39 @@ class BenchCommandTest {
 
   @Test
   void runHelpPrintsTheRunUsageWithTheDrivers() {
-    assertThat(bench("run", "--help")).isZero();
-    assertThat(out.toString())
+    assertThat(cli.run("run", "--help")).isZero();
+    assertThat(cli.out())
         .contains("Usage: bench run")
         .contains("loopback")
         .contains("amqp091")
         .contains("rocketmq");
-    assertThat(err.toString()).isEmpty();
+    assertThat(cli.err()).isEmpty();
   }
 
   @Test
   void helpRunPrintsTheRunUsage() {
-    assertThat(bench("help", "run")).isZero();
-    assertThat(out.toString()).contains("Usage: bench run").contains("loopback");
-    assertThat(err.toString()).isEmpty();
+    assertThat(cli.run("help", "run")).isZero();
+    assertThat(cli.out()).contains("Usage: bench run").contains("loopback");
+    assertThat(cli.err()).isEmpty();
   }
 
   @Test
   void helpRunDriverPrintsTheDriversOptions() {
-    assertThat(bench("help", "run", "amqp091")).isZero();
-    assertThat(out.toString())
+    assertThat(cli.run("help", "run", "amqp091")).isZero();
+    assertThat(cli.out())
         .contains("Usage: bench run amqp091")
         .contains("--producers")
         .contains("--queue-type");
-    assertThat(err.toString()).isEmpty();
+    assertThat(cli.err()).isEmpty();
   }
 
   @Test
   void helpOfAnUnknownDriverSaysWhatRunSays() {
-    assertThat(bench("run", "kafka")).isEqualTo(2);
-    String runError = errorLine();
-    err.getBuffer().setLength(0);
+    assertThat(cli.run("run", "kafka")).isEqualTo(2);
+    String runError = cli.errorLine();
 
-    assertThat(bench("help", "run", "kafka")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("help", "run", "kafka")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo(runError)
         .startsWith("bench: unknown driver 'kafka': available drivers are ")
         .contains("loopback");
@@ -624,16 +607,16 @@ class BenchCommandTest {
 
   @Test
   void helpOfAnUnknownCommandNamesTheCommands() {
-    assertThat(bench("help", "nosuch")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("help", "nosuch")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .startsWith("bench: unknown command 'nosuch': use one of ")
         .contains("scenario");
   }
 
   @Test
   void theHelpShowsTheWorkloadOptionsDefaults() {
-    assertThat(bench("run", "loopback", "--help")).isZero();
-    assertThat(out.toString())
+    assertThat(cli.run("run", "loopback", "--help")).isZero();
+    assertThat(cli.out())
         .contains("(default: 1)")
         .contains("(default: brokerbench-<run")
         .contains("(default: unlimited)")
@@ -642,8 +625,8 @@ class BenchCommandTest {
 
   @Test
   void sizesTakeDecimalAndBinaryUnits() {
-    assertThat(bench("run", "loopback", "-s", "1k", "-C", "100")).isZero();
-    assertThat(bench("run", "loopback", "-s", "64KiB", "-C", "100")).isZero();
+    assertThat(cli.run("run", "loopback", "-s", "1k", "-C", "100")).isZero();
+    assertThat(cli.run("run", "loopback", "-s", "64KiB", "-C", "100")).isZero();
   }
 
   @Test

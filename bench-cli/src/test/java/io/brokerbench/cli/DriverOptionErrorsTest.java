@@ -2,8 +2,6 @@ package io.brokerbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,21 +14,7 @@ import picocli.CommandLine;
  * reached, so none of these needs a broker.
  */
 class DriverOptionErrorsTest {
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int bench(String... args) {
-    CommandLine commandLine = BenchCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return commandLine.execute(args);
-  }
-
-  private String errorLine() {
-    String text = err.toString();
-    assertThat(text.lines()).as("one line on stderr, no stack trace: %s", text).hasSize(1);
-    return text.strip();
-  }
+  private final BenchCli cli = new BenchCli();
 
   @ParameterizedTest(name = "{0} --{1} {2}")
   @CsvSource(
@@ -50,8 +34,8 @@ class DriverOptionErrorsTest {
       })
   void aBadValueIsAUsageErrorNamingOptionValueAndAcceptedValues(
       String driver, String option, String value, String accepted) {
-    assertThat(bench("run", driver, "--" + option, value, "-C", "10")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", driver, "--" + option, value, "-C", "10")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .startsWith("bench: " + option + " must be " + accepted)
         .endsWith("(got '" + value + "')");
   }
@@ -69,15 +53,15 @@ class DriverOptionErrorsTest {
       })
   void aBadBrokerAddressIsAUsageErrorNamingItWithoutThePassword(
       String driver, String arguments, String message) {
-    assertThat(bench(("run " + driver + " " + arguments + " -C 10").split(" "))).isEqualTo(2);
-    assertThat(errorLine()).isEqualTo("bench: " + message);
-    assertThat(out.toString() + err).doesNotContain("s3cret");
+    assertThat(cli.run(("run " + driver + " " + arguments + " -C 10").split(" "))).isEqualTo(2);
+    assertThat(cli.errorLine()).isEqualTo("bench: " + message);
+    assertThat(cli.out() + cli.err()).doesNotContain("s3cret");
   }
 
   @Test
   void aRocketMqNameServerThatIsNotHostColonPortIsNamed() {
-    assertThat(bench("run", "rocketmq", "-n", "not a host", "-C", "10")).isEqualTo(2);
-    assertThat(errorLine())
+    assertThat(cli.run("run", "rocketmq", "-n", "not a host", "-C", "10")).isEqualTo(2);
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: name-server must be HOST:PORT addresses separated by ';': 'not a host' is not"
                 + " HOST:PORT (got 'not a host')");

@@ -9,29 +9,16 @@ import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ShardSummary;
 import io.brokerbench.result.Warning;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code bench merge} of loopback shards run in this JVM. */
 class MergeCommandTest {
+  private final BenchCli cli = new BenchCli();
   @TempDir Path dir;
-  private StringWriter out = new StringWriter();
-  private StringWriter err = new StringWriter();
-
-  private int bench(String... args) {
-    out = new StringWriter();
-    err = new StringWriter();
-    CommandLine commandLine = BenchCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return commandLine.execute(args);
-  }
 
   private String shard(int index, int count) {
     return shard(index, count, "-x", "2", "-y", "2", "-C", "500");
@@ -41,7 +28,7 @@ class MergeCommandTest {
   private String shard(int index, int count, String... workload) {
     String output = dir.resolve("shard-" + index).toString();
     int exit = runShard(output, index, count, workload);
-    assertThat(exit).as("%s%s", out, err).isZero();
+    assertThat(exit).as("%s%s", cli.out(), cli.err()).isZero();
     return output;
   }
 
@@ -50,7 +37,7 @@ class MergeCommandTest {
     List<String> args = new ArrayList<>(List.of("run", "loopback", "-u", "merged-shards"));
     args.addAll(List.of(workload));
     args.addAll(List.of("--shard", index + "/" + count, "-o", output));
-    return bench(args.toArray(String[]::new));
+    return cli.run(args.toArray(String[]::new));
   }
 
   @Test
@@ -59,9 +46,9 @@ class MergeCommandTest {
     String b = shard(1, 2);
     String merged = dir.resolve("merged").toString();
 
-    assertThat(bench("merge", a, b, "-o", merged)).as(err.toString()).isZero();
+    assertThat(cli.run("merge", a, b, "-o", merged)).as(cli.err()).isZero();
 
-    assertThat(out.toString()).startsWith("merged 2 of 2 shards into " + merged + ": completed,");
+    assertThat(cli.out()).startsWith("merged 2 of 2 shards into " + merged + ": completed,");
     RunResult result = JsonResult.read(Path.of(merged, RunDirectory.RESULT));
     assertThat(result.missingShards()).isEmpty();
     assertThat(result.commandLine()).isEqualTo("bench merge " + a + " " + b + " -o " + merged);
@@ -71,9 +58,7 @@ class MergeCommandTest {
         .anySatisfy(line -> assertThat(line).contains("--shard 0/2"))
         .anySatisfy(line -> assertThat(line).contains("--shard 1/2"));
     // Both ran on this host: one clock, whose sync status says nothing about their latencies.
-    assertThat(out.toString())
-        .contains("clock shared (one host)")
-        .doesNotContain("not synchronized");
+    assertThat(cli.out()).contains("clock shared (one host)").doesNotContain("not synchronized");
   }
 
   @Test
@@ -84,10 +69,10 @@ class MergeCommandTest {
     String d = shard(3, 4, workload);
     String merged = dir.resolve("merged").toString();
 
-    assertThat(bench("merge", a, b, d, "-o", merged)).isEqualTo(ExitCodes.RUN_FAILED);
+    assertThat(cli.run("merge", a, b, d, "-o", merged)).isEqualTo(ExitCodes.RUN_FAILED);
 
-    assertThat(err.toString()).isEqualTo("bench: merged 3 of 4 shards: shard 2 missing\n");
-    assertThat(out.toString())
+    assertThat(cli.err()).isEqualTo("bench: merged 3 of 4 shards: shard 2 missing\n");
+    assertThat(cli.out())
         .startsWith("merged 3 of 4 shards into " + merged + ": partial, sent 1500,")
         .contains(
             "MISSING_SHARDS: shard(s) 2 of 4 not merged: their 500 intended message(s) are"
@@ -108,10 +93,10 @@ class MergeCommandTest {
     assertThat(runShard(a, 0, 2, "-x", "2", "-y", "2", "-C", "500", "--drop-every", "10")).isZero();
     String b = shard(1, 2, workload);
 
-    assertThat(bench("merge", a, b, "-o", dir.resolve("merged").toString()))
+    assertThat(cli.run("merge", a, b, "-o", dir.resolve("merged").toString()))
         .isEqualTo(ExitCodes.LOSS);
     // Shard 0's one producer lost every tenth of its 500.
-    assertThat(err.toString()).isEqualTo("bench: the merged run lost 50 message(s)\n");
+    assertThat(cli.err()).isEqualTo("bench: the merged run lost 50 message(s)\n");
   }
 
   @Test
@@ -122,10 +107,9 @@ class MergeCommandTest {
     assertThat(runShard(b, 1, 2, "-x", "2", "-y", "2", "-C", "500", "--kill-after", "100"))
         .isEqualTo(ExitCodes.RUN_FAILED);
 
-    assertThat(bench("merge", a, b, "-o", dir.resolve("merged").toString()))
+    assertThat(cli.run("merge", a, b, "-o", dir.resolve("merged").toString()))
         .isEqualTo(ExitCodes.RUN_FAILED);
-    assertThat(err.toString())
-        .isEqualTo("bench: the merged run did not complete: shard 1 failed\n");
+    assertThat(cli.err()).isEqualTo("bench: the merged run did not complete: shard 1 failed\n");
   }
 
   @Test
@@ -133,9 +117,9 @@ class MergeCommandTest {
     String first = shard(0, 2, "-x", "2", "-y", "2", "-r", "400", "-z", "1s");
     String merged = dir.resolve("merged").toString();
 
-    assertThat(bench("merge", first, "-o", merged)).isEqualTo(ExitCodes.RUN_FAILED);
+    assertThat(cli.run("merge", first, "-o", merged)).isEqualTo(ExitCodes.RUN_FAILED);
 
-    assertThat(err.toString()).isEqualTo("bench: merged 1 of 2 shards: shard 1 missing\n");
+    assertThat(cli.err()).isEqualTo("bench: merged 1 of 2 shards: shard 1 missing\n");
     RunResult result = JsonResult.read(Path.of(merged, RunDirectory.RESULT));
     assertThat(result.missingShards()).containsExactly(new MissingShard(1, 1, 1, 200L));
   }
@@ -144,12 +128,12 @@ class MergeCommandTest {
   void mergingWholeRunsIsAUsageErrorSayingTheyAreNotShards() {
     String first = dir.resolve("first").toString();
     String second = dir.resolve("second").toString();
-    assertThat(bench("run", "loopback", "-C", "100", "-o", first)).isZero();
-    assertThat(bench("run", "loopback", "-C", "100", "-o", second)).isZero();
+    assertThat(cli.run("run", "loopback", "-C", "100", "-o", first)).isZero();
+    assertThat(cli.run("run", "loopback", "-C", "100", "-o", second)).isZero();
 
-    assertThat(bench("merge", first, second, "-o", dir.resolve("merged").toString()))
+    assertThat(cli.run("merge", first, second, "-o", dir.resolve("merged").toString()))
         .isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .isEqualTo(
             "bench: "
                 + first

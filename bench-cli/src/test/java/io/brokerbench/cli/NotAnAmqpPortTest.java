@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -13,7 +11,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
 /**
  * An HTTP port given for the broker's AMQP port (RabbitMQ's management port, the usual slip) is
@@ -22,8 +19,6 @@ import picocli.CommandLine;
 class NotAnAmqpPortTest {
   @TempDir Path dir;
   private HttpServer http;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
 
   @BeforeEach
   void startHttpServer() throws IOException {
@@ -40,12 +35,10 @@ class NotAnAmqpPortTest {
   @CsvSource({"amqp091, -h, AMQP 0.9.1", "amqp10, --url, AMQP 1.0"})
   void aManagementPortIsNamedAsAnHttpPort(String driver, String option, String protocol) {
     String endpoint = "127.0.0.1:" + http.getAddress().getPort();
-    CommandLine commandLine = BenchCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
+    BenchCli cli = new BenchCli();
 
     int exit =
-        commandLine.execute(
+        cli.run(
             "run",
             driver,
             option,
@@ -58,7 +51,7 @@ class NotAnAmqpPortTest {
             dir.toString());
 
     assertThat(exit).isEqualTo(ExitCodes.RUN_FAILED);
-    assertThat(err.toString().strip())
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: run failed: cannot connect to "
                 + endpoint

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.contract.RequiredBroker;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -15,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * The PerfTest example, read from README.md's recipes and from the Quick examples of docs/usage.md
@@ -26,8 +23,6 @@ import picocli.CommandLine;
 class ReadmeQuickExamplesIT {
   private static final Path README = Path.of("..", "README.md");
   private static final Path USAGE = Path.of("..", "docs", "usage.md");
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
 
   /** The commands of the first sh block of a page's section, continuation lines joined. */
   private static List<String> commands(Path page, String heading) throws IOException {
@@ -79,13 +74,11 @@ class ReadmeQuickExamplesIT {
             .replaceFirst("^\\$B ", "");
     assertThat(shortened).as("the example as the test runs it").contains(queue, " -C 2000 ");
 
-    CommandLine commandLine = BenchCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    int exit = commandLine.execute(shortened.split(" "));
+    BenchCli cli = new BenchCli();
+    int exit = cli.run(shortened.split(" "));
 
-    assertThat(exit).as("%s%n%s%n%s", shortened, out, err).isZero();
-    assertThat(out.toString()).contains("lost 0");
+    assertThat(exit).as("%s%n%s%n%s", shortened, cli.out(), cli.err()).isZero();
+    assertThat(cli.out()).contains("lost 0");
   }
 
   private static boolean answers(int port) {

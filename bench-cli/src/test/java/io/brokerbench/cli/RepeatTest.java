@@ -14,34 +14,21 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.result.TestResults;
 import io.brokerbench.result.Totals;
 import io.brokerbench.workload.Workload;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code bench run --repeat N}: N runs, their directories, and each figure's spread. */
 class RepeatTest {
-  private StringWriter out = new StringWriter();
-  private StringWriter err = new StringWriter();
-
-  private int bench(String... args) {
-    out = new StringWriter();
-    err = new StringWriter();
-    CommandLine commandLine = BenchCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return commandLine.execute(args);
-  }
+  private final BenchCli cli = new BenchCli();
 
   @Test
   void sixRunsWriteTheirDirectoriesAndEachFiguresMedianWithItsInterval(@TempDir Path dir)
       throws Exception {
     int code =
-        bench(
+        cli.run(
             "run",
             "loopback",
             "-C",
@@ -53,8 +40,8 @@ class RepeatTest {
             "--report",
             "brokerbench");
 
-    assertThat(code).as(err.toString()).isZero();
-    assertThat(out.toString())
+    assertThat(code).as(cli.err()).isZero();
+    assertThat(cli.out())
         .contains("== run 1 of 6 ==")
         .contains("== run 6 of 6 ==")
         .contains("== 6 runs ==")
@@ -72,14 +59,14 @@ class RepeatTest {
     assertThat(sent.get("high").asDouble()).isEqualTo(sent.get("max").asDouble());
 
     // compare takes the directory as its runs.
-    assertThat(bench("compare", dir.toString(), dir.toString())).as(err.toString()).isZero();
-    assertThat(out.toString()).contains("6 and 6 runs; noise judged from the runs");
+    assertThat(cli.run("compare", dir.toString(), dir.toString())).as(cli.err()).isZero();
+    assertThat(cli.out()).contains("6 and 6 runs; noise judged from the runs");
   }
 
   @Test
   void thresholdsOfRepeatedRunsAreCheckedOnTheirMedian() {
     int code =
-        bench(
+        cli.run(
             "run",
             "loopback",
             "-C",
@@ -92,10 +79,10 @@ class RepeatTest {
             "sent.rate < 1");
 
     assertThat(code).isEqualTo(ExitCodes.THRESHOLD_FAILED);
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains("\npassed: lost == 0 (measured 0)\n")
         .containsPattern("\nFAILED: sent.rate < 1 \\(measured [0-9,]+ msg/s\\)\n");
-    assertThat(err.toString().strip()).startsWith("bench: threshold FAILED: sent.rate < 1");
+    assertThat(cli.err().strip()).startsWith("bench: threshold FAILED: sent.rate < 1");
   }
 
   /** Six completed runs in {@code dir}/rep-1…6, whose e2e figures are these values (µs). */
@@ -129,16 +116,16 @@ class RepeatTest {
     Path candidate = repeats(dir.resolve("cand"), 1000, 1050, 1070, 1080, 1090, 1300);
 
     int code =
-        bench(
+        cli.run(
             "compare",
             baseline.toString(),
             candidate.toString(),
             "--assert",
             "e2e.p99 <= baseline + 10%");
 
-    assertThat(code).as(err.toString()).isEqualTo(ExitCodes.INCONCLUSIVE);
-    assertThat(out.toString()).contains("6 and 6 runs; noise judged from the runs");
-    assertThat(err.toString().strip())
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.INCONCLUSIVE);
+    assertThat(cli.out()).contains("6 and 6 runs; noise judged from the runs");
+    assertThat(cli.err().strip())
         .isEqualTo(
             "bench: base -> cand: threshold INCONCLUSIVE: e2e.p99 <= baseline + 10% (median 1.08"
                 + " ms, 95% interval 1.00 ms .. 1.30 ms, bound 1.10 ms): the runs cannot tell;"
@@ -147,9 +134,9 @@ class RepeatTest {
 
   @Test
   void fewerThanSixRunsHaveNoIntervalAndSaySo() {
-    assertThat(bench("run", "loopback", "-C", "200", "--repeat", "2")).isZero();
+    assertThat(cli.run("run", "loopback", "-C", "200", "--repeat", "2")).isZero();
 
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains("== 2 runs ==")
         .containsPattern("\nlost +0 +- +0 \\.\\. 0\n")
         .contains("(fewer than 6 runs have no 95% interval of the median: --repeat 6 or more)");
@@ -157,12 +144,13 @@ class RepeatTest {
 
   @Test
   void aRepeatBelowOneOrBesideAShardIsAUsageError() {
-    assertThat(bench("run", "loopback", "-C", "200", "--repeat", "0")).isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip()).isEqualTo("bench: --repeat must be 1 or more (got 0)");
+    assertThat(cli.run("run", "loopback", "-C", "200", "--repeat", "0")).isEqualTo(ExitCodes.USAGE);
+    assertThat(cli.err().strip()).isEqualTo("bench: --repeat must be 1 or more (got 0)");
 
-    assertThat(bench("run", "loopback", "-C", "200", "-u", "q", "--repeat", "2", "--shard", "0/2"))
+    assertThat(
+            cli.run("run", "loopback", "-C", "200", "-u", "q", "--repeat", "2", "--shard", "0/2"))
         .isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .isEqualTo(
             "bench: --repeat runs the workload whole, one run after another: it cannot be"
                 + " combined with --shard; run without --repeat, or repeat the command");

@@ -5,36 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class ScenarioCommandTest {
+  private final BenchCli cli = new BenchCli();
   @TempDir Path dir;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int bench(String... args) {
-    CommandLine commandLine = BenchCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return commandLine.execute(args);
-  }
 
   private Path file(String... lines) throws IOException {
     Path file = dir.resolve("s.yaml");
     Files.writeString(file, String.join("\n", lines) + "\n");
     return file;
-  }
-
-  private String errorLine() {
-    String text = err.toString();
-    assertThat(text.lines()).as("one line on stderr, no stack trace: %s", text).hasSize(1);
-    return text.strip();
   }
 
   @Test
@@ -47,10 +30,10 @@ class ScenarioCommandTest {
             "axes: [{name: size, values: [12, 1KiB]}]");
     Path output = dir.resolve("out");
 
-    int exit = bench("scenario", "run", file.toString(), "-o", output.toString());
+    int exit = cli.run("scenario", "run", file.toString(), "-o", output.toString());
 
-    assertThat(exit).as(err.toString()).isZero();
-    assertThat(out.toString())
+    assertThat(exit).as(cli.err()).isZero();
+    assertThat(cli.out())
         .contains("scenario sizes: 2 cell(s) into " + output)
         .contains("cell 1/2: size=12 ...", "cell 2/2: size=1KiB ...")
         .containsPattern("completed: sent \\d+ msg/s, received \\d+ msg/s, e2e p50 .* lost 0");
@@ -76,31 +59,30 @@ class ScenarioCommandTest {
             "axes: [{name: size, values: [12, 1KiB]}]");
     Path before = dir.resolve("before");
     Path after = dir.resolve("after");
-    assertThat(bench("scenario", "run", file.toString(), "-o", before.toString())).isZero();
+    assertThat(cli.run("scenario", "run", file.toString(), "-o", before.toString())).isZero();
     // Each combination's spread across its repetitions, as bench run --repeat prints it.
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains("\n== 000-size=12: 4 runs ==\n")
         .contains("\n== 004-size=1KiB: 4 runs ==\n")
         .containsPattern("\nlost +0 +- +0 \\.\\. 0\n");
-    assertThat(bench("scenario", "run", file.toString(), "-o", after.toString())).isZero();
-    out.getBuffer().setLength(0);
+    assertThat(cli.run("scenario", "run", file.toString(), "-o", after.toString())).isZero();
 
     int exit =
-        bench(
+        cli.run(
             "compare",
             before.toString(),
             after.toString(),
             "-o",
             dir.resolve("compare.json").toString());
 
-    assertThat(exit).as(err.toString()).isZero();
+    assertThat(exit).as(cli.err()).isZero();
     JsonNode comparisons = new ObjectMapper().readTree(dir.resolve("compare.json").toFile());
     assertThat(comparisons)
         .extracting(c -> c.get("name").asText())
         .containsExactly("000-size=12", "004-size=1KiB");
     assertThat(comparisons)
         .allSatisfy(c -> assertThat(c.at("/candidate/runs").asInt()).isEqualTo(4));
-    assertThat(out.toString()).contains("4 and 4 runs; noise judged from the runs");
+    assertThat(cli.out()).contains("4 and 4 runs; noise judged from the runs");
   }
 
   @Test
@@ -114,7 +96,7 @@ class ScenarioCommandTest {
     Path output = dir.resolve("out");
 
     int exit =
-        bench(
+        cli.run(
             "scenario",
             "run",
             file.toString(),
@@ -125,8 +107,8 @@ class ScenarioCommandTest {
             "--only",
             "1");
 
-    assertThat(exit).as(err.toString()).isZero();
-    assertThat(out.toString())
+    assertThat(exit).as(cli.err()).isZero();
+    assertThat(cli.out())
         .contains("running 2 of the 4 cells (--only)")
         .contains("cell 1/4: size=12 producers=1 ...", "cell 4/4: size=1KiB producers=2 ...")
         .doesNotContain("cell 2/4", "cell 3/4");
@@ -134,10 +116,8 @@ class ScenarioCommandTest {
     assertThat(index.get("cells"))
         .extracting(c -> c.get("status").asText())
         .containsExactly("completed", "pending", "pending", "completed");
-
-    out.getBuffer().setLength(0);
-    assertThat(bench("scenario", "run", file.toString(), "-o", output.toString())).isZero();
-    assertThat(out.toString())
+    assertThat(cli.run("scenario", "run", file.toString(), "-o", output.toString())).isZero();
+    assertThat(cli.out())
         .contains("resuming " + output + ": 2 of 4 cells completed already")
         .contains("cell 2/4", "cell 3/4")
         .doesNotContain("cell 1/4", "cell 4/4");
@@ -147,19 +127,18 @@ class ScenarioCommandTest {
   void anOutputDirectoryOfAnotherScenarioIsRefusedBeforeAnythingIsAnnounced() throws IOException {
     Path output = dir.resolve("out");
     Path first = file("name: first", "driver: loopback", "workload: {count: 100}");
-    assertThat(bench("scenario", "run", first.toString(), "-o", output.toString())).isZero();
-    out.getBuffer().setLength(0);
+    assertThat(cli.run("scenario", "run", first.toString(), "-o", output.toString())).isZero();
     Path second = file("name: second", "driver: loopback", "workload: {count: 100}");
 
-    assertThat(bench("scenario", "run", second.toString(), "-o", output.toString()))
+    assertThat(cli.run("scenario", "run", second.toString(), "-o", output.toString()))
         .isEqualTo(ExitCodes.USAGE);
-    assertThat(errorLine())
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: "
                 + output
                 + " holds the results of another scenario (first, 1 cells): choose another output"
                 + " directory");
-    assertThat(out.toString()).isEmpty();
+    assertThat(cli.out()).isEmpty();
   }
 
   @Test
@@ -172,19 +151,18 @@ class ScenarioCommandTest {
             "axes: [{name: size, values: [12, 1KiB]}]");
     String output = dir.resolve("out").toString();
 
-    assertThat(bench("scenario", "run", file.toString(), "-o", output, "--only", "rate=5"))
+    assertThat(cli.run("scenario", "run", file.toString(), "-o", output, "--only", "rate=5"))
         .isEqualTo(ExitCodes.USAGE);
-    assertThat(errorLine()).isEqualTo("bench: --only rate=5: no axis 'rate'; the axes are size");
-    err.getBuffer().setLength(0);
-    assertThat(bench("scenario", "run", file.toString(), "-o", output, "--only", "size=2KiB"))
+    assertThat(cli.errorLine())
+        .isEqualTo("bench: --only rate=5: no axis 'rate'; the axes are size");
+    assertThat(cli.run("scenario", "run", file.toString(), "-o", output, "--only", "size=2KiB"))
         .isEqualTo(ExitCodes.USAGE);
-    assertThat(errorLine())
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: --only size=2KiB: axis size has no value '2KiB'; its values are 12, 1KiB");
-    err.getBuffer().setLength(0);
-    assertThat(bench("scenario", "run", file.toString(), "-o", output, "--only", "3"))
+    assertThat(cli.run("scenario", "run", file.toString(), "-o", output, "--only", "3"))
         .isEqualTo(ExitCodes.USAGE);
-    assertThat(errorLine()).isEqualTo("bench: --only 3: the scenario has cells 1 to 2");
+    assertThat(cli.errorLine()).isEqualTo("bench: --only 3: the scenario has cells 1 to 2");
     assertThat(dir.resolve("out")).doesNotExist();
   }
 
@@ -192,10 +170,10 @@ class ScenarioCommandTest {
   void aBadFileIsAUsageErrorNamingFileLineAndKeyBeforeAnythingRuns() throws IOException {
     Path file = file("name: x", "driver: loopback", "workload:", "  size: huge");
 
-    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+    int exit = cli.run("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
 
     assertThat(exit).isEqualTo(2);
-    assertThat(errorLine()).startsWith("bench: " + file + ":4: size: 'huge' is not a size");
+    assertThat(cli.errorLine()).startsWith("bench: " + file + ":4: size: 'huge' is not a size");
     assertThat(dir.resolve("out")).doesNotExist();
   }
 
@@ -212,11 +190,11 @@ class ScenarioCommandTest {
             "      - {value: 0, workload: {timeout: 300ms}}",
             "      - 1");
 
-    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+    int exit = cli.run("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
 
     assertThat(exit).isEqualTo(1);
-    assertThat(out.toString()).contains("cell 2/2: producers=1").contains("completed:");
-    assertThat(errorLine()).isEqualTo("bench: 1 cell(s) failed: see their result.json");
+    assertThat(cli.out()).contains("cell 2/2: producers=1").contains("completed:");
+    assertThat(cli.errorLine()).isEqualTo("bench: 1 cell(s) failed: see their result.json");
   }
 
   @Test
@@ -228,10 +206,10 @@ class ScenarioCommandTest {
             "workload: {count: 100}",
             "axes: [{name: queue-capacity, values: [1024, 3]}]");
 
-    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+    int exit = cli.run("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
 
     assertThat(exit).isEqualTo(ExitCodes.USAGE);
-    assertThat(errorLine())
+    assertThat(cli.errorLine())
         .isEqualTo(
             "bench: "
                 + file
@@ -249,10 +227,10 @@ class ScenarioCommandTest {
             "workload: {count: 200}",
             "assert: ['lost == 0', 'e2e.p99 < 1ns']");
 
-    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+    int exit = cli.run("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
 
     assertThat(exit).isEqualTo(ExitCodes.THRESHOLD_FAILED);
-    assertThat(errorLine()).startsWith("bench: threshold FAILED: e2e.p99 < 1ns (measured ");
+    assertThat(cli.errorLine()).startsWith("bench: threshold FAILED: e2e.p99 < 1ns (measured ");
     assertThat(dir.resolve("out").resolve(ScenarioRunCommand.REPORT)).isRegularFile();
   }
 
@@ -267,10 +245,10 @@ class ScenarioCommandTest {
             "workload: {count: 10000, rate: 10000}",
             "assert: ['lost == 0']");
 
-    int exit = bench("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
+    int exit = cli.run("scenario", "run", file.toString(), "-o", dir.resolve("out").toString());
 
     assertThat(exit).isEqualTo(ExitCodes.SUSPECT);
-    assertThat(errorLine())
+    assertThat(cli.errorLine())
         .isEqualTo("bench: 1 cell(s) held their thresholds on a suspect run: exit 5");
   }
 
@@ -284,10 +262,10 @@ class ScenarioCommandTest {
             "workload: {duration: 60s}",
             "axes: [{name: size, values: [12, 1KiB]}]");
 
-    int exit = bench("scenario", "expand", "--short", file.toString());
+    int exit = cli.run("scenario", "expand", "--short", file.toString());
 
     assertThat(exit).isZero();
-    assertThat(out.toString())
+    assertThat(cli.out())
         .isEqualTo(
             String.join(
                 System.lineSeparator(),
@@ -306,7 +284,7 @@ class ScenarioCommandTest {
     Path output = dir.resolve("out");
 
     int exit =
-        bench(
+        cli.run(
             "max-rate",
             "loopback",
             "-c",
@@ -326,20 +304,21 @@ class ScenarioCommandTest {
             "-o",
             output.toString());
 
-    assertThat(exit).as(err.toString()).isZero();
-    assertThat(out.toString()).contains("probe  0 grow", "probe  1 grow", "max sustainable rate:");
+    assertThat(exit).as(cli.err()).isZero();
+    assertThat(cli.out()).contains("probe  0 grow", "probe  1 grow", "max sustainable rate:");
     assertThat(output.resolve("max-rate.json")).exists();
   }
 
   @Test
   void maxRateSettingsAreCheckedAsUsageErrors() {
-    assertThat(bench("max-rate", "loopback", "--factor", "1")).isEqualTo(2);
-    assertThat(errorLine()).isEqualTo("bench: --factor: must be above 1");
+    assertThat(cli.run("max-rate", "loopback", "--factor", "1")).isEqualTo(2);
+    assertThat(cli.errorLine()).isEqualTo("bench: --factor: must be above 1");
   }
 
   @Test
   void maxRateNeedsAKnownDriver() {
-    assertThat(bench("max-rate", "rabbit")).isEqualTo(2);
-    assertThat(errorLine()).startsWith("bench: unknown driver 'rabbit': available drivers are ");
+    assertThat(cli.run("max-rate", "rabbit")).isEqualTo(2);
+    assertThat(cli.errorLine())
+        .startsWith("bench: unknown driver 'rabbit': available drivers are ");
   }
 }

@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.contract.PrivateRabbitMqCluster;
 import io.brokerbench.contract.RequiredBroker;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -17,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Runs the seed scenarios in {@code scenarios/} as a user would ({@code bench scenario run FILE
@@ -28,21 +25,13 @@ import picocli.CommandLine;
  * RabbitMQ studies run against the local RabbitMQ at 127.0.0.1:5672 (with its AMQP 1.0 plugin).
  */
 class SeedScenariosIT {
+  private final BenchCli cli = new BenchCli();
   static final String FULL_PROPERTY = "brokerbench.studies";
   private static final boolean FULL = Boolean.getBoolean(FULL_PROPERTY);
   private static final Path SCENARIOS = Path.of("..", "scenarios");
   private static final String RABBITMQ = "RabbitMQ at 127.0.0.1:5672, as the seed files name it";
 
   @TempDir Path dir;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int bench(String... args) {
-    CommandLine commandLine = BenchCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return commandLine.execute(args);
-  }
 
   private static boolean rabbitMqAnswers() {
     return answers(5672);
@@ -70,9 +59,10 @@ class SeedScenariosIT {
 
   /** Checks that the file's short variant expands into {@code cells} cells. */
   private void expands(Path file, int cells) {
-    assertThat(bench("scenario", "expand", "--short", file.toString())).as("%s", err).isZero();
-    assertThat(out.toString()).contains(": " + cells + " cell(s)");
-    out.getBuffer().setLength(0);
+    assertThat(cli.run("scenario", "expand", "--short", file.toString()))
+        .as("%s", cli.err())
+        .isZero();
+    assertThat(cli.out()).contains(": " + cells + " cell(s)");
   }
 
   /**
@@ -94,9 +84,9 @@ class SeedScenariosIT {
       args.addAll(List.of("--only", representative));
     }
 
-    int exit = bench(args.toArray(String[]::new));
+    int exit = cli.run(args.toArray(String[]::new));
 
-    assertThat(exit).as("%s%n%s", out, err).isZero();
+    assertThat(exit).as("%s%n%s", cli.out(), cli.err()).isZero();
     assertThat(output.resolve(ScenarioRunCommand.REPORT)).isRegularFile();
     JsonNode index = new ObjectMapper().readTree(output.resolve("scenario.json").toFile());
     assertThat(index.get("schema").asText()).isEqualTo("brokerbench-scenario/1");
@@ -209,7 +199,7 @@ class SeedScenariosIT {
     RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
     runsCompletelyWithoutLoss(
         SCENARIOS.resolve("rabbitmq-2012-flow-control.yaml"), 2, "acks=ack-and-confirm");
-    assertThat(out.toString()).contains("    step 6 at 80000 msg/s: ");
+    assertThat(cli.out()).contains("    step 6 at 80000 msg/s: ");
   }
 
   /**
@@ -220,9 +210,10 @@ class SeedScenariosIT {
   @Test
   void rocketMqBenchmark() throws IOException {
     Path file = SCENARIOS.resolve("rocketmq-benchmark.yaml");
-    assertThat(bench("scenario", "expand", "--short", file.toString())).as("%s", err).isZero();
-    assertThat(out.toString()).contains("6 cell(s)", "005-producers=128");
-    out.getBuffer().setLength(0);
+    assertThat(cli.run("scenario", "expand", "--short", file.toString()))
+        .as("%s", cli.err())
+        .isZero();
+    assertThat(cli.out()).contains("6 cell(s)", "005-producers=128");
     String named = System.getenv("BROKERBENCH_ROCKETMQ_NAMESRV");
     try (RocketMqProcess mq = named == null ? RocketMqProcess.start() : null) {
       String nameServer = named == null ? mq.nameServer() : named;

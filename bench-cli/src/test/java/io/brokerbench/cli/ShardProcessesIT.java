@@ -9,8 +9,6 @@ import io.brokerbench.result.ProducerIntegrity;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ShardSummary;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -24,7 +22,6 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Four shard processes of one workload, each in its own network namespace with its own address
@@ -242,13 +239,9 @@ class ShardProcessesIT {
       args.add(dir.resolve("shard-" + i).toString());
     }
     args.addAll(List.of("-o", dir.resolve("merged").toString()));
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine bench = BenchCommand.commandLine();
-    bench.setOut(new PrintWriter(out, true));
-    bench.setErr(new PrintWriter(err, true));
-    assertThat(bench.execute(args.toArray(new String[0]))).as(err.toString()).isEqualTo(exit);
-    assertThat(out.toString()).contains("merged " + SHARDS + " of " + SHARDS + " shards");
+    BenchCli cli = new BenchCli();
+    assertThat(cli.run(args.toArray(new String[0]))).as(cli.err()).isEqualTo(exit);
+    assertThat(cli.out()).contains("merged " + SHARDS + " of " + SHARDS + " shards");
     ResultSchema.assertValid(dir.resolve("merged/result.json"));
     return JsonResult.read(dir.resolve("merged/result.json"));
   }

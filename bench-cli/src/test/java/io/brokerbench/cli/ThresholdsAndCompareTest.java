@@ -12,8 +12,6 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.Validity;
 import io.brokerbench.result.Warning;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,34 +20,23 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class ThresholdsAndCompareTest {
-  private StringWriter out = new StringWriter();
-  private StringWriter err = new StringWriter();
-
-  private int bench(String... args) {
-    out = new StringWriter();
-    err = new StringWriter();
-    CommandLine commandLine = BenchCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out, true));
-    commandLine.setErr(new PrintWriter(err, true));
-    return commandLine.execute(args);
-  }
+  private final BenchCli cli = new BenchCli();
 
   private int loopbackRun(Path dir, String... more) {
     String[] base = {"run", "loopback", "-C", "2000", "-c", "32", "-o", dir.toString()};
     String[] args = new String[base.length + more.length];
     System.arraycopy(base, 0, args, 0, base.length);
     System.arraycopy(more, 0, args, base.length, more.length);
-    return bench(args);
+    return cli.run(args);
   }
 
   @Test
   void thresholdsThatHeldOnARunWhoseSendsLeftLateExitFive(@TempDir Path dir) throws Exception {
     // One send stalls 600 ms at 10,000 msg/s: most of the schedule leaves late.
     int code =
-        bench(
+        cli.run(
             "run",
             "loopback",
             "-r",
@@ -65,8 +52,8 @@ class ThresholdsAndCompareTest {
             "--assert",
             "lost == 0");
 
-    assertThat(code).as(err.toString()).isEqualTo(ExitCodes.SUSPECT);
-    assertThat(out.toString())
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.SUSPECT);
+    assertThat(cli.out())
         .contains("SCHEDULE_SLIP: 10 % of the sends left")
         // On a loaded machine the generator's stalls may be a second reason.
         .containsPattern(
@@ -74,7 +61,7 @@ class ThresholdsAndCompareTest {
                 + " \\((GENERATOR_PAUSED, )?SCHEDULE_SLIP\\); a threshold's outcome on it may be"
                 + " the generator's")
         .contains("passed: lost == 0 (measured 0)");
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .matches(
             "bench: thresholds held on a suspect run \\((GENERATOR_PAUSED, )?SCHEDULE_SLIP\\):"
                 + " exit 5");
@@ -97,10 +84,10 @@ class ThresholdsAndCompareTest {
     int code = loopbackRun(dir, "--assert", "lost == 0", "--assert", "e2e.p99 < 1ns");
 
     assertThat(code).isEqualTo(ExitCodes.THRESHOLD_FAILED);
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains("passed: lost == 0 (measured 0)")
         .containsPattern("FAILED: e2e.p99 < 1ns \\(measured [0-9.]+ (us|ms)\\)");
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .matches("bench: threshold FAILED: e2e\\.p99 < 1ns \\(measured [0-9.]+ (us|ms)\\)");
     ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
     RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
@@ -123,12 +110,12 @@ class ThresholdsAndCompareTest {
   @Test
   void aThresholdThatCannotBeReadIsAUsageError(@TempDir Path dir) {
     assertThat(loopbackRun(dir, "--assert", "e2e.p99 <<< 5ms")).isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .isEqualTo(
             "bench: threshold 'e2e.p99 <<< 5ms': '<< 5ms' is not a bound for e2e.p99: use a latency"
                 + " such as 5ms, 250us or 1.5s, or baseline (+ N%) in bench compare");
     assertThat(loopbackRun(dir, "--assert", "e2e.p99 < baseline")).isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .isEqualTo(
             "bench: threshold 'e2e.p99 < baseline' compares with a baseline: use it with bench"
                 + " compare");
@@ -141,7 +128,7 @@ class ThresholdsAndCompareTest {
     assertThat(loopbackRun(dir.resolve("b"))).isZero();
 
     int code =
-        bench(
+        cli.run(
             "compare",
             dir.resolve("a").toString(),
             dir.resolve("b").resolve(RunDirectory.RESULT).toString(),
@@ -152,10 +139,10 @@ class ThresholdsAndCompareTest {
             "--report",
             dir.resolve("compare.html").toString());
 
-    assertThat(code).as(err.toString()).isZero();
+    assertThat(code).as(cli.err()).isZero();
     assertThat(Files.readString(dir.resolve("compare.html")))
         .contains("\"comparisons\":[{\"name\":\"a -> result.json\"");
-    assertThat(out.toString())
+    assertThat(cli.out())
         .contains("== a -> " + RunDirectory.RESULT + " ==")
         .containsPattern("received.rate +[0-9,]+ msg/s +[0-9,]+ msg/s +[+-][0-9.]+%")
         .containsPattern("e2e.p99 +[0-9.]+ (us|ms) +[0-9.]+ (us|ms) +[+-][0-9.]+%")
@@ -164,14 +151,14 @@ class ThresholdsAndCompareTest {
     assertThat(dir.resolve("compare.json")).exists();
 
     assertThat(
-            bench(
+            cli.run(
                 "compare",
                 dir.resolve("a").toString(),
                 dir.resolve("b").toString(),
                 "--assert",
                 "e2e.p99 < baseline * 0.000001"))
         .isEqualTo(ExitCodes.THRESHOLD_FAILED);
-    assertThat(err.toString()).contains("threshold FAILED: e2e.p99 < baseline * 0.000001");
+    assertThat(cli.err()).contains("threshold FAILED: e2e.p99 < baseline * 0.000001");
   }
 
   @Test
@@ -186,15 +173,15 @@ class ThresholdsAndCompareTest {
     }
 
     int code =
-        bench(
+        cli.run(
             "compare",
             String.join(",", baseline),
             String.join(",", candidate),
             "-o",
             dir.resolve("compare.json").toString());
 
-    assertThat(code).as(err.toString()).isZero();
-    assertThat(out.toString())
+    assertThat(code).as(cli.err()).isZero();
+    assertThat(cli.out())
         .contains("== a0,a1,a2,a3 -> b0,b1,b2,b3 ==")
         .contains("4 and 4 runs; noise judged from the runs, a change clear at p < 0.05")
         .containsPattern("e2e.p99 +[0-9.]+ (us|ms) +[0-9.]+ (us|ms) +\\S+ +.*p=[0-9.]+ n=4\\+4\n");
@@ -219,25 +206,25 @@ class ThresholdsAndCompareTest {
     assertThat(
             loopbackRun(
                 dir.resolve("b"), "-r", "10000", "--stall-after", "1000", "--stall-ms", "600"))
-        .as(err.toString())
+        .as(cli.err())
         .isZero();
 
     int code =
-        bench(
+        cli.run(
             "compare",
             dir.resolve("a").toString(),
             dir.resolve("b").toString(),
             "--assert",
             "lost == 0");
 
-    assertThat(code).as(err.toString()).isEqualTo(ExitCodes.SUSPECT);
-    assertThat(out.toString())
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.SUSPECT);
+    assertThat(cli.out())
         .containsPattern("status +completed +completed, suspect +worse\n")
         .containsPattern(
             "note: candidate suspect \\((GENERATOR_PAUSED, )?SCHEDULE_SLIP\\): its figures may be"
                 + " the generator's or the machine's, not the broker's")
         .contains("passed: lost == 0");
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .matches(
             "bench: a -> b: the candidate is suspect \\((GENERATOR_PAUSED, )?SCHEDULE_SLIP\\)");
   }
@@ -252,7 +239,7 @@ class ThresholdsAndCompareTest {
         .isEqualTo(ExitCodes.LOSS);
 
     int code =
-        bench(
+        cli.run(
             "compare",
             dir.resolve("a").toString(),
             dir.resolve("b").toString(),
@@ -263,8 +250,8 @@ class ThresholdsAndCompareTest {
             "-o",
             dir.resolve("compare.json").toString());
 
-    assertThat(code).as(err.toString()).isEqualTo(ExitCodes.LOSS);
-    assertThat(out.toString())
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.LOSS);
+    assertThat(cli.out())
         .containsPattern("status +completed +completed *\n")
         .containsPattern("lost +0 +200 +- +worse\n")
         .containsPattern("e2e.p99 +[0-9.]+ (us|ms) +[0-9.]+ (us|ms) +\\S+ +not comparable\n")
@@ -273,8 +260,7 @@ class ThresholdsAndCompareTest {
                 + " not comparable")
         .contains("passed: sent == baseline")
         .doesNotContain("better");
-    assertThat(err.toString().strip())
-        .isEqualTo("bench: a -> b: the candidate lost 200 message(s)");
+    assertThat(cli.err().strip()).isEqualTo("bench: a -> b: the candidate lost 200 message(s)");
     JsonNode json = new ObjectMapper().readTree(dir.resolve("compare.json").toFile()).get(0);
     assertThat(json.at("/candidate/lost").asLong()).isEqualTo(200);
     assertThat(json.at("/candidate/status").asText()).isEqualTo(RunResult.COMPLETED);
@@ -296,7 +282,7 @@ class ThresholdsAndCompareTest {
     mapper.writeValue(candidate.toFile(), result);
 
     int code =
-        bench(
+        cli.run(
             "compare",
             dir.resolve("a").toString(),
             dir.resolve("b").toString(),
@@ -306,8 +292,8 @@ class ThresholdsAndCompareTest {
             dir.resolve("compare.html").toString());
 
     assertThat(code).isEqualTo(ExitCodes.RUN_FAILED);
-    assertThat(err.toString().strip()).isEqualTo("bench: a -> b: the candidate is interrupted");
-    assertThat(out.toString())
+    assertThat(cli.err().strip()).isEqualTo("bench: a -> b: the candidate is interrupted");
+    assertThat(cli.out())
         .containsPattern("status +completed +interrupted +worse\n")
         .containsPattern("e2e.p99 .* not comparable\n")
         .contains(
@@ -337,8 +323,9 @@ class ThresholdsAndCompareTest {
   void aFigureThatDidNotChangeChangesByZeroPercentWithoutASign(@TempDir Path dir) {
     assertThat(loopbackRun(dir.resolve("a"))).isZero();
 
-    assertThat(bench("compare", dir.resolve("a").toString(), dir.resolve("a").toString())).isZero();
-    assertThat(out.toString())
+    assertThat(cli.run("compare", dir.resolve("a").toString(), dir.resolve("a").toString()))
+        .isZero();
+    assertThat(cli.out())
         .containsPattern("received.rate +[0-9,]+ msg/s +[0-9,]+ msg/s +0\\.0%\n")
         .doesNotContain("+0.0%", "-0.0%");
   }
@@ -365,17 +352,17 @@ class ThresholdsAndCompareTest {
     }
 
     assertThat(
-            bench("compare", dir.resolve("monday").toString(), dir.resolve("tuesday").toString()))
+            cli.run("compare", dir.resolve("monday").toString(), dir.resolve("tuesday").toString()))
         .isZero();
-    assertThat(out.toString()).contains("== 000-size=12 ==").contains("== 001-size=100 ==");
+    assertThat(cli.out()).contains("== 000-size=12 ==").contains("== 001-size=100 ==");
 
     assertThat(
-            bench(
+            cli.run(
                 "compare",
                 dir.resolve("monday").toString(),
                 dir.resolve("tuesday/cells/000").toString()))
         .isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .isEqualTo(
             "bench: cannot compare a scenario run with single runs or several scenario runs: give"
                 + " two scenario directories (a cell's repetitions are its runs) or result"
@@ -385,9 +372,9 @@ class ThresholdsAndCompareTest {
   @Test
   void compareOfSomethingThatIsNoResultIsAUsageError(@TempDir Path dir) throws Exception {
     Files.createDirectories(dir.resolve("empty"));
-    assertThat(bench("compare", dir.resolve("empty").toString(), dir.resolve("empty").toString()))
+    assertThat(cli.run("compare", dir.resolve("empty").toString(), dir.resolve("empty").toString()))
         .isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .isEqualTo(
             "bench: "
                 + dir.resolve("empty")
@@ -400,9 +387,9 @@ class ThresholdsAndCompareTest {
     Path theirs = Files.createDirectories(dir.resolve("theirs"));
     Files.writeString(theirs.resolve("result.json"), "{\"m\": null, \"rate\": 5000}");
 
-    assertThat(bench("compare", dir.resolve("ours").toString(), theirs.toString()))
+    assertThat(cli.run("compare", dir.resolve("ours").toString(), theirs.toString()))
         .isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .isEqualTo(
             "bench: "
                 + theirs.resolve("result.json")
@@ -412,7 +399,7 @@ class ThresholdsAndCompareTest {
   @Test
   void aThresholdOnAStepTheSweepDoesNotHaveIsAUsageErrorBeforeTheRun(@TempDir Path dir) {
     int code =
-        bench(
+        cli.run(
             "run",
             "loopback",
             "--rate-steps",
@@ -425,9 +412,9 @@ class ThresholdsAndCompareTest {
             "step2.e2e.p99 < 1s");
 
     assertThat(code).isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip())
+    assertThat(cli.err().strip())
         .isEqualTo(
             "bench: threshold 'step2.e2e.p99 < 1s' names step 2, but the run has steps 0 to 1");
-    assertThat(out.toString()).isEmpty();
+    assertThat(cli.out()).isEmpty();
   }
 }

@@ -7,8 +7,6 @@ import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadOption;
 import io.brokerbench.workload.WorkloadSpec;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -103,15 +101,12 @@ class WorkloadOptionsTest {
   void theCommandLineAndAMapGiveTheSameError(String args, Map<String, String> texts) {
     String expected = mapError(texts);
 
-    StringWriter err = new StringWriter();
-    CommandLine commandLine = BenchCommand.commandLine();
-    commandLine.setOut(new PrintWriter(new StringWriter(), true));
-    commandLine.setErr(new PrintWriter(err, true));
+    BenchCli cli = new BenchCli();
     List<String> words = new ArrayList<>(List.of("run", "loopback"));
     words.addAll(List.of(args.split(" ")));
 
-    assertThat(commandLine.execute(words.toArray(new String[0]))).isEqualTo(ExitCodes.USAGE);
-    assertThat(err.toString().strip()).isEqualTo("bench: " + expected);
+    assertThat(cli.run(words.toArray(new String[0]))).isEqualTo(ExitCodes.USAGE);
+    assertThat(cli.errorLine()).isEqualTo("bench: " + expected);
   }
 
   private static String mapError(Map<String, String> texts) {
