@@ -6,17 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.report.JsonResult;
 import io.brokerbench.report.RunDirectory;
-import io.brokerbench.result.ClientCost;
-import io.brokerbench.result.IntegrityCounts;
-import io.brokerbench.result.LatencySummary;
-import io.brokerbench.result.Rates;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.TestResults;
-import io.brokerbench.result.Totals;
-import io.brokerbench.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,19 +81,7 @@ class RepeatTest {
   /** Six completed runs in {@code dir}/rep-1…6, whose e2e figures are these values (µs). */
   private static Path repeats(Path dir, double... e2eMicros) throws Exception {
     for (int i = 0; i < e2eMicros.length; i++) {
-      double v = e2eMicros[i];
-      RunResult run =
-          TestResults.completed(
-              Workload.builder().inFlightWindow(0).build(),
-              new Totals(
-                  10,
-                  10,
-                  TestResults.counts(10_000, 0, 10_000),
-                  new Rates(1_000, 0, 1_000),
-                  new ClientCost(1, 50, -1)),
-              Map.of(
-                  "e2e", new LatencySummary(10_000, v, v, v, v, v, v, v, v, v, v, v, 0, 0, null)),
-              new IntegrityCounts(10_000, 0, 0, 0, 0, 0));
+      RunResult run = TestResults.completedWithE2e(e2eMicros[i]);
       Path rep = RunDirectory.of(dir).repeat(i + 1).path();
       Files.createDirectories(rep);
       JsonResult.write(run, rep.resolve(RunDirectory.RESULT));

@@ -3,17 +3,10 @@ package io.brokerbench.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
-import io.brokerbench.result.ClientCost;
-import io.brokerbench.result.IntegrityCounts;
-import io.brokerbench.result.LatencySummary;
-import io.brokerbench.result.Rates;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.TestResults;
-import io.brokerbench.result.Totals;
-import io.brokerbench.workload.Workload;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Repeated runs' medians, their confidence intervals and ranges, on synthetic runs. */
@@ -21,24 +14,7 @@ class RepeatedRunsTest {
 
   /** Completed runs, each with every e2e statistic at one of these values (µs), no confirms. */
   private static List<RunResult> runs(double... e2eMicros) {
-    return Arrays.stream(e2eMicros)
-        .mapToObj(
-            micros ->
-                TestResults.completed(
-                    Workload.builder().inFlightWindow(0).build(),
-                    new Totals(
-                        10,
-                        10,
-                        TestResults.counts(50_000, 0, 50_000),
-                        new Rates(5_000, 0, 5_000),
-                        new ClientCost(1, 20, -1)),
-                    Map.of(
-                        "e2e",
-                        new LatencySummary(
-                            50_000, micros, micros, micros, micros, micros, micros, micros, micros,
-                            micros, micros, micros, 0, 0, null)),
-                    new IntegrityCounts(50_000, 0, 0, 0, 0, 0)))
-        .toList();
+    return Arrays.stream(e2eMicros).mapToObj(TestResults::completedWithE2e).toList();
   }
 
   @Test

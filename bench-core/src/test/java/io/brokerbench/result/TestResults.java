@@ -97,6 +97,24 @@ public final class TestResults {
         RunResult.COMPLETED, null, workload, totals, latency, integrity, intervals, environment());
   }
 
+  /**
+   * A completed 10 s run of 10,000 messages without confirms, none lost, whose every end-to-end
+   * statistic is {@code e2eMicros}: one of several runs whose spread a test sets.
+   */
+  public static RunResult completedWithE2e(double e2eMicros) {
+    double v = e2eMicros;
+    return completed(
+        Workload.builder().inFlightWindow(0).build(),
+        new Totals(
+            10,
+            10,
+            counts(10_000, 0, 10_000),
+            new Rates(1_000, 0, 1_000),
+            new ClientCost(1, 50, -1)),
+        Map.of("e2e", new LatencySummary(10_000, v, v, v, v, v, v, v, v, v, v, v, 0, 0, null)),
+        new IntegrityCounts(10_000, 0, 0, 0, 0, 0));
+  }
+
   /** The same as {@link #environment()} with the broker embedded in the generator's process. */
   public static Environment embeddedEnvironment() {
     Environment e = environment();
