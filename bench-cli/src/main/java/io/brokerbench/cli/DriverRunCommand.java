@@ -192,7 +192,9 @@ final class DriverRunCommand implements Callable<Integer> {
             });
     try {
       List<RunResult> results = new ArrayList<>();
-      for (int i = 1; i <= repeat && !stopped.get(); i++) {
+      // The first run starts whatever happens, so that a signal that came first still leaves an
+      // interrupted run's result.json, as a single run does.
+      for (int i = 1; i <= repeat && (i == 1 || !stopped.get()); i++) {
         out.printf(Locale.ROOT, "%n== run %d of %d ==%n", i, repeat);
         Path dir =
             output.outputDir == null ? null : RunDirectory.of(output.outputDir).repeat(i).path();
