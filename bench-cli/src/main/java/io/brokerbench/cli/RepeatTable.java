@@ -1,7 +1,6 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.compare.RepeatedRuns;
-import io.brokerbench.threshold.Metric;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -27,26 +26,14 @@ final class RepeatTable {
         "range");
     boolean anyInterval = false;
     for (RepeatedRuns.Spread f : repeats.figures()) {
-      Metric metric = Metric.parse(f.metric());
-      String interval = "-";
-      if (f.low() != null) {
-        anyInterval = true;
-        interval =
-            metric.format(f.low())
-                + " .. "
-                + metric.format(f.high())
-                + (Double.isNaN(f.uncertainty())
-                    ? ""
-                    : String.format(Locale.ROOT, " (±%.0f%%)", f.uncertainty() * 100));
-      }
+      anyInterval |= f.low() != null;
       out.printf(
           Locale.ROOT,
-          "%-16s %14s   %-36s %s .. %s%n",
+          "%-16s %14s   %-36s %s%n",
           f.metric(),
-          metric.format(f.median()),
-          interval,
-          metric.format(f.min()),
-          metric.format(f.max()));
+          f.medianText(),
+          f.intervalText(),
+          f.rangeText());
     }
     out.println(
         anyInterval

@@ -6,6 +6,7 @@ import io.brokerbench.threshold.Metric;
 import io.brokerbench.threshold.Threshold;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Several runs of one workload ({@code --repeat}): each figure's median across them, how sure that
@@ -53,6 +54,33 @@ public record RepeatedRuns(int runs, List<Spread> figures) {
         return Double.NaN;
       }
       return Math.max(median - low, high - median) / Math.abs(median);
+    }
+
+    /** The median with its unit, such as {@code 0.95 ms}. */
+    public String medianText() {
+      return Metric.parse(metric).format(median);
+    }
+
+    /**
+     * The median's interval with its unit and the {@link #uncertainty()}, such as {@code 0.44 ms ..
+     * 1.33 ms (±53%)}, or {@code -} when there are too few runs for one.
+     */
+    public String intervalText() {
+      if (low == null) {
+        return "-";
+      }
+      Metric m = Metric.parse(metric);
+      String interval = m.format(low) + " .. " + m.format(high);
+      double uncertainty = uncertainty();
+      return Double.isNaN(uncertainty)
+          ? interval
+          : interval + String.format(Locale.ROOT, " (±%.0f%%)", uncertainty * 100);
+    }
+
+    /** The range with its unit, such as {@code 0.30 ms .. 1.42 ms}. */
+    public String rangeText() {
+      Metric m = Metric.parse(metric);
+      return m.format(min) + " .. " + m.format(max);
     }
   }
 

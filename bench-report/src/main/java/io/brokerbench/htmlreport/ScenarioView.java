@@ -14,6 +14,7 @@ import java.util.List;
  * @param cells the table of cells
  * @param sweep attempted against achieved rate and latency
  * @param comparisons e2e p99 grouped by each axis
+ * @param spreads each repeated combination's figures across its repetitions
  * @param runs each cell's run with a result, in order
  */
 record ScenarioView(
@@ -24,6 +25,7 @@ record ScenarioView(
     List<ScenarioTable.Row> cells,
     RateSweep sweep,
     List<AxisComparison> comparisons,
+    List<RepetitionSpread> spreads,
     List<RunView> runs) {
 
   /** The view of a scenario; its element ids start with {@code id}. */
@@ -45,6 +47,7 @@ record ScenarioView(
         ScenarioTable.rows(scenario),
         RateSweep.of(scenario),
         AxisComparison.of(scenario),
+        RepetitionSpread.of(scenario),
         runs);
   }
 }

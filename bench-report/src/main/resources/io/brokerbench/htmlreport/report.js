@@ -286,6 +286,27 @@
       return c.status !== 'completed' || c.lost > 0 ? 'bad' : '';
     }));
 
+    if (scenario.spreads.length > 0) {
+      section.appendChild(el('h3', {}, ['Spread over repetitions']));
+      section.appendChild(el('p', {}, ['Each figure\'s median across a combination\'s runs, the 95% interval' +
+        ' of that median (6 runs or more) and the range: a change or relative threshold smaller than the' +
+        ' interval is not decided by these runs.']));
+      var spreadRows = [];
+      scenario.spreads.forEach(function (s) {
+        s.figures.forEach(function (f, i) {
+          spreadRows.push({ combination: i === 0 ? s.combination : '', runs: i === 0 ? String(s.runs) : '', f: f });
+        });
+      });
+      section.appendChild(table([
+        { title: 'combination', value: function (r) { return r.combination; } },
+        { title: 'runs', numeric: true, value: function (r) { return r.runs; } },
+        { title: 'figure', value: function (r) { return r.f.metric; } },
+        { title: 'median', numeric: true, value: function (r) { return r.f.median; } },
+        { title: '95% interval of the median', value: function (r) { return r.f.interval; } },
+        { title: 'range', value: function (r) { return r.f.range; } }
+      ], spreadRows));
+    }
+
     var charts = el('div', { 'class': 'charts' });
     section.appendChild(charts);
     var sweep = scenario.sweep;

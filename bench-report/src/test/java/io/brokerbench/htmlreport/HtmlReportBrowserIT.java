@@ -131,6 +131,22 @@ class HtmlReportBrowserIT {
   }
 
   @Test
+  void aRepeatedScenarioShowsTheSpreadOfItsRepetitions() throws Exception {
+    Path html = dir.resolve("repeated.html");
+    HtmlReport.write(List.of(ReportFixtures.repeatedScenario(dir.resolve("repeated"))), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertThat(status.errors()).isEmpty();
+    assertThat(status.dom())
+        .contains("<h3>Spread over repetitions</h3>")
+        .contains(
+            "<td>e2e.p99</td><td class=\"num\">3.50 ms</td><td>1.00 ms .. 6.00 ms (±71%)</td>"
+                + "<td>1.00 ms .. 6.00 ms</td>");
+    chromium.screenshot(html, SCREENSHOTS.resolve("repeated-scenario.png"), 1400, 1400);
+  }
+
+  @Test
   void aMergedResultShowsEachShardsRow() throws Exception {
     Path html = dir.resolve("merged.html");
     HtmlReport.write(List.of(ReportFixtures.mergedShards(dir.resolve("merged"))), html);

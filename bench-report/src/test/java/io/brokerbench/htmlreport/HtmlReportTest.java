@@ -45,6 +45,27 @@ class HtmlReportTest {
   }
 
   @Test
+  void aRepeatedCombinationShowsEachFiguresMedianIntervalAndRange() throws Exception {
+    JsonNode spread =
+        JsonFiles.MAPPER
+            .readTree(reportDataOf(ReportFixtures.repeatedScenario(dir.resolve("repeated"))))
+            .at("/scenarios/0/spreads/0");
+
+    assertThat(spread.get("combination").asText()).isEqualTo("rate=1000");
+    assertThat(spread.get("runs").asInt()).isEqualTo(6);
+    JsonNode p99 = null;
+    for (JsonNode figure : spread.get("figures")) {
+      if (figure.get("metric").asText().equals("e2e.p99")) {
+        p99 = figure;
+      }
+    }
+    assertThat(p99).isNotNull();
+    assertThat(p99.get("median").asText()).isEqualTo("3.50 ms");
+    assertThat(p99.get("interval").asText()).isEqualTo("1.00 ms .. 6.00 ms (±71%)");
+    assertThat(p99.get("range").asText()).isEqualTo("1.00 ms .. 6.00 ms");
+  }
+
+  @Test
   void theDataIsEmbeddedSoThatNoTextOfAResultCanEndItsScriptElement() throws Exception {
     Path html = dir.resolve("report.html");
 

@@ -125,15 +125,40 @@ final class ReportFixtures {
     cells.add(cell(index, failed, Map.of("rate", "9000", "stall", "none"), "failed"));
     List<String> rateValues = new ArrayList<>(rates);
     rateValues.add("9000");
-    Map<String, Object> scenario = new LinkedHashMap<>();
-    scenario.put("schema", ScenarioFile.SCHEMA);
-    scenario.put("name", "loopback-rates");
-    scenario.put("file", "scenarios/loopback-rates.yaml");
-    scenario.put(
-        "axes",
+    return writeIndex(
+        dir,
+        "loopback-rates",
         List.of(
             Map.of("name", "rate", "values", rateValues),
-            Map.of("name", "stall", "values", List.of("none", "200ms"))));
+            Map.of("name", "stall", "values", List.of("none", "200ms"))),
+        cells);
+  }
+
+  /**
+   * A scenario of one combination ({@code rate=1000}) repeated 6 times, made by hand: the
+   * repetitions' every end-to-end figure is 1, 2, … 6 ms, and each sent 1,000 msg/s.
+   */
+  static Path repeatedScenario(Path dir) throws Exception {
+    List<Map<String, Object>> cells = new ArrayList<>();
+    for (int rep = 0; rep < 6; rep++) {
+      String id = String.format("%03d-rate=1000-rep=%d", rep, rep);
+      write(dir.resolve("cells").resolve(id), TestResults.completedWithE2e(1_000.0 * (rep + 1)));
+      Map<String, Object> cell = cell(rep, id, Map.of("rate", "1000"), "completed");
+      cell.put("repetition", rep);
+      cells.add(cell);
+    }
+    return writeIndex(
+        dir, "repeated", List.of(Map.of("name", "rate", "values", List.of("1000"))), cells);
+  }
+
+  private static Path writeIndex(
+      Path dir, String name, List<Map<String, Object>> axes, List<Map<String, Object>> cells)
+      throws Exception {
+    Map<String, Object> scenario = new LinkedHashMap<>();
+    scenario.put("schema", ScenarioFile.SCHEMA);
+    scenario.put("name", name);
+    scenario.put("file", "scenarios/" + name + ".yaml");
+    scenario.put("axes", axes);
     scenario.put("cells", cells);
     new ObjectMapper()
         .enable(SerializationFeature.INDENT_OUTPUT)
