@@ -114,7 +114,8 @@ final class IntervalCollector {
     if (last
         && now - previousNanos < intervalNanos / 2
         && latency.isEmpty()
-        && delta.notAccepted().total() + delta.retried() + delta.skipped() == 0
+        && delta.notAccepted().total() + delta.retried() + delta.skipped() + delta.windowWaits()
+            == 0
         && cumulative.unconfirmed() == previousCounters.unconfirmed()) {
       return null;
     }
@@ -126,6 +127,7 @@ final class IntervalCollector {
             delta.notAccepted(),
             delta.retried(),
             delta.skipped(),
+            delta.windowWaits(),
             cumulative.unconfirmed());
     long cpuDelta = cpu - previousCpuNanos;
     if (!warmup) {

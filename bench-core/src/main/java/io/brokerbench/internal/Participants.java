@@ -48,7 +48,8 @@ final class Participants {
     for (ConsumerTask c : consumers) {
       received += c.received();
     }
-    return total.plus(new MessageCounts(0, 0, received, MessageCounts.ZERO.notAccepted(), 0, 0, 0));
+    return total.plus(
+        new MessageCounts(0, 0, received, MessageCounts.ZERO.notAccepted(), 0, 0, 0, 0));
   }
 
   /** What became of the requests, or {@link RequestReplyCounts#NONE} without requesters. */

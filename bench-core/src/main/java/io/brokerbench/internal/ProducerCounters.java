@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class ProducerCounters {
   private final AtomicLong sent = new AtomicLong();
+  private final AtomicLong windowWaits = new AtomicLong();
   private final LongAdder confirmed = new LongAdder();
   private final LongAdder rejected = new LongAdder();
   private final LongAdder released = new LongAdder();
@@ -32,6 +33,14 @@ final class ProducerCounters {
   /** Producer thread, its only writer: {@code count} messages have left so far. */
   void sent(long count) {
     sent.lazySet(count);
+  }
+
+  /**
+   * Producer thread, its only writer: {@code count} scheduled sends so far found the in-flight
+   * window full at their intended time.
+   */
+  void windowWaits(long count) {
+    windowWaits.lazySet(count);
   }
 
   /** {@code count} messages ended with this outcome. Any thread. */
@@ -101,6 +110,7 @@ final class ProducerCounters {
             rejected.sum(), released.sum(), modified.sum(), failed.sum(), returned.sum()),
         retried.sum(),
         skipped,
+        windowWaits.get(),
         unconfirmed);
   }
 

@@ -83,6 +83,9 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   private long endNanos;
   // The intended time the send loop took from the schedule and has not sent yet, or NONE.
   private long unsentIntended = NONE;
+  // Scheduled sends that found the window full, and the intended time of the last of them.
+  private long windowWaits;
+  private long windowWaitedFor = NONE;
   private static final long NONE = Long.MIN_VALUE;
 
   /**
@@ -330,8 +333,18 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
           break;
         }
         unsentIntended = intended;
-        if (!sleepUntil(intended) || !awaitWindow()) {
+        if (!sleepUntil(intended)) {
           break;
+        }
+        if (window != null && !window.hasCapacity()) {
+          // Once per send, even when a lost connection makes it wait again.
+          if (windowWaitedFor != intended) {
+            windowWaitedFor = intended;
+            counters.windowWaits(++windowWaits);
+          }
+          if (!awaitWindow()) {
+            break;
+          }
         }
         sentNanos = clock.nanoTime();
       }

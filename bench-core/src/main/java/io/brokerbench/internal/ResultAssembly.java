@@ -23,6 +23,7 @@ import io.brokerbench.result.SteadyWindow;
 import io.brokerbench.result.StepResult;
 import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
+import io.brokerbench.result.WindowFull;
 import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.DriverDescription;
@@ -209,6 +210,7 @@ public record ResultAssembly(
     }
     Stream.of(
             ScheduleSlip.of(latency),
+            WindowFull.of(totals.counts(), workload.inFlightWindow()),
             GeneratorCpu.of(collector.samples(), m.environment().cores()),
             workload.backlog().enabled() ? null : SteadyWindow.of(collector.samples()))
         .filter(Objects::nonNull)

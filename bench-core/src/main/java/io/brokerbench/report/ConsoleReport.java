@@ -302,7 +302,7 @@ public final class ConsoleReport implements ReportSink {
     out.printf(
         Locale.ROOT,
         "rejected %d, released %d, modified %d, failed %d, retries %d, returned %d,%s skipped"
-            + " sends %d%n",
+            + " sends %d, sends that waited for the window %d%n",
         c.notAccepted().rejected(),
         c.notAccepted().released(),
         c.notAccepted().modified(),
@@ -310,7 +310,8 @@ public final class ConsoleReport implements ReportSink {
         c.retried(),
         c.notAccepted().returned(),
         confirms ? " unconfirmed at end " + c.unconfirmed() + "," : "",
-        c.skipped());
+        c.skipped(),
+        c.windowWaits());
     out.printf(
         Locale.ROOT,
         "client CPU %.2f s (%.2f us/msg%s), peak RSS %s MB%n",

@@ -15,6 +15,9 @@ package io.brokerbench.result;
  * @param retried attempts the driver made again after a failed one (a message sent three times
  *     counts two); not messages
  * @param skipped intended sends skipped by the {@code skip} catch-up policy
+ * @param windowWaits scheduled sends that found the in-flight window full at their intended time
+ *     and waited for a confirm (or reply) to leave: the generator's own window, not the schedule,
+ *     set their pace
  * @param unconfirmed messages sent and not settled when the span ended (a level, not a flow: {@link
  *     #plus} adds those of parallel runs, {@link #then} keeps the later span's)
  */
@@ -25,10 +28,11 @@ public record MessageCounts(
     NotAccepted notAccepted,
     long retried,
     long skipped,
+    long windowWaits,
     long unconfirmed) {
 
   /** Nothing happened. */
-  public static final MessageCounts ZERO = new MessageCounts(0, 0, 0, NotAccepted.NONE, 0, 0, 0);
+  public static final MessageCounts ZERO = new MessageCounts(0, 0, 0, NotAccepted.NONE, 0, 0, 0, 0);
 
   /** The sum of both. */
   public MessageCounts plus(MessageCounts o) {
@@ -39,6 +43,7 @@ public record MessageCounts(
         notAccepted.plus(o.notAccepted),
         retried + o.retried,
         skipped + o.skipped,
+        windowWaits + o.windowWaits,
         unconfirmed + o.unconfirmed);
   }
 
@@ -54,6 +59,7 @@ public record MessageCounts(
         sum.notAccepted,
         sum.retried,
         sum.skipped,
+        sum.windowWaits,
         next.unconfirmed);
   }
 
@@ -66,6 +72,7 @@ public record MessageCounts(
         notAccepted.minus(o.notAccepted),
         retried - o.retried,
         skipped - o.skipped,
+        windowWaits - o.windowWaits,
         unconfirmed - o.unconfirmed);
   }
 

@@ -29,6 +29,7 @@ public record Validity(String verdict, List<Warning> reasons) {
   public static final Set<String> REASONS =
       Set.of(
           Warning.SCHEDULE_SLIP,
+          Warning.WINDOW_FULL,
           Warning.GENERATOR_CPU,
           Warning.GENERATOR_PAUSED,
           Warning.EMBEDDED_BROKER,

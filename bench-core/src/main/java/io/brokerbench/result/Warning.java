@@ -103,6 +103,9 @@ public record Warning(String code, String message) {
    */
   public static final String SCHEDULE_SLIP = "SCHEDULE_SLIP";
 
+  /** Scheduled sends waited for the generator's own in-flight window: it set their pace. */
+  public static final String WINDOW_FULL = "WINDOW_FULL";
+
   /** The generator's process used nearly all of the machine's processors through the run. */
   public static final String GENERATOR_CPU = "GENERATOR_CPU";
 

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.Warning;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.workload.Backlog;
@@ -46,6 +48,14 @@ public abstract class DriverContractKit {
   /** False for drivers whose protocol has no publisher confirms or settlement. */
   protected boolean supportsConfirms() {
     return true;
+  }
+
+  /**
+   * False for drivers that confirm a send before it returns (the in-memory broker), so that a send
+   * never waits for the confirm of the one before.
+   */
+  protected boolean confirmsTakeARoundTrip() {
+    return supportsConfirms();
   }
 
   /** The acknowledgement modes the driver's protocol supports. */
@@ -202,6 +212,31 @@ public abstract class DriverContractKit {
     assertThat(sent + unsent(result)).as("sent and unsent").isEqualTo(1_000);
     assertThat(result.totals().counts().received()).isEqualTo(sent);
     assertThat(result.integrity().lost()).isZero();
+  }
+
+  @Test
+  void aWindowOfOneAtAHighRateIsTheGeneratorsOwnPace() throws Exception {
+    assumeTrue(confirmsTakeARoundTrip(), "the driver confirms a send before it returns");
+    // A send every 50 us, and each must wait for the confirm of the one before: no broker
+    // confirms over a connection that fast, so most sends find the window full.
+    Workload workload =
+        smallWorkload("window")
+            .messagesPerProducer(0)
+            .inFlightWindow(1)
+            .rate(20_000)
+            .duration(Duration.ofSeconds(1))
+            .warmup(Duration.ZERO)
+            .build();
+
+    RunResult result = run(workload);
+
+    MessageCounts counts = result.totals().counts();
+    assertThat(counts.windowWaits()).isPositive().isLessThanOrEqualTo(counts.sent());
+    assertThat(result.validity().reasons())
+        .extracting(Warning::code)
+        .as("validity of a run whose %d of %d sends waited", counts.windowWaits(), counts.sent())
+        .contains(Warning.WINDOW_FULL);
+    assertThat(counts.sent() + unsent(result)).as("sent and unsent").isEqualTo(20_000);
   }
 
   /** The intended sends that never left. */

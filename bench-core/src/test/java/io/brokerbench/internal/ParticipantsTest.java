@@ -34,7 +34,7 @@ class ParticipantsTest {
     second.onReturned(new byte[PayloadStamp.BYTES], 0);
 
     assertThat(participants.counts())
-        .isEqualTo(new MessageCounts(10, 3, 0, new NotAccepted(1, 0, 0, 0, 1), 0, 0, 6));
+        .isEqualTo(new MessageCounts(10, 3, 0, new NotAccepted(1, 0, 0, 0, 1), 0, 0, 0, 6));
     assertThat(participants.queued()).isEqualTo(3);
     assertThat(participants.unconfirmed()).isEqualTo(6);
     assertThat(participants.sendingOver()).isFalse();

@@ -25,7 +25,7 @@ class ProducerCountersTest {
     counters.retried();
 
     assertThat(counters.counts(4, 1))
-        .isEqualTo(new MessageCounts(20, 10, 0, new NotAccepted(2, 3, 1, 2, 1), 2, 4, 1));
+        .isEqualTo(new MessageCounts(20, 10, 0, new NotAccepted(2, 3, 1, 2, 1), 2, 4, 0, 1));
     assertThat(counters.sent()).isEqualTo(20);
     assertThat(counters.confirmed()).isEqualTo(10);
   }
@@ -46,7 +46,7 @@ class ProducerCountersTest {
         .isEqualTo(new RequestReplyCounts(9, 2, 3, 1, 1, 2, 1, 0.5));
     // Replies are not confirms.
     assertThat(counters.counts(0, 0))
-        .isEqualTo(new MessageCounts(9, 0, 0, NotAccepted.NONE, 0, 0, 0));
+        .isEqualTo(new MessageCounts(9, 0, 0, NotAccepted.NONE, 0, 0, 0, 0));
   }
 
   @Test

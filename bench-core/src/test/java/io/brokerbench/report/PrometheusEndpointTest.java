@@ -70,10 +70,11 @@ class PrometheusEndpointTest {
   @Test
   void messageCountersAddUpOverIntervalsAndUnconfirmedIsTheLatestLevel() throws Exception {
     endpoint.interval(
-        sample(new MessageCounts(100, 90, 80, new NotAccepted(1, 2, 3, 4, 5), 6, 7, 8)),
+        sample(new MessageCounts(100, 90, 80, new NotAccepted(1, 2, 3, 4, 5), 6, 7, 0, 8)),
         LatencyHistograms.empty());
     endpoint.interval(
-        sample(new MessageCounts(1000, 900, 800, new NotAccepted(10, 20, 30, 40, 50), 60, 70, 3)),
+        sample(
+            new MessageCounts(1000, 900, 800, new NotAccepted(10, 20, 30, 40, 50), 60, 70, 0, 3)),
         LatencyHistograms.empty());
 
     Scrape scrape = scrape();

@@ -31,7 +31,7 @@ public final class TestResults {
 
   /** Counts with these sent, confirmed and received messages and nothing else. */
   public static MessageCounts counts(long sent, long confirmed, long received) {
-    return new MessageCounts(sent, confirmed, received, NotAccepted.NONE, 0, 0, 0);
+    return new MessageCounts(sent, confirmed, received, NotAccepted.NONE, 0, 0, 0, 0);
   }
 
   /** A latency summary with these median and maximum, and fixed figures between. */
@@ -53,7 +53,7 @@ public final class TestResults {
         0,
         2,
         false,
-        new MessageCounts(20_000, 19_000, 18_000, new NotAccepted(3, 0, 0, 2, 0), 0, 0, 0),
+        new MessageCounts(20_000, 19_000, 18_000, new NotAccepted(3, 0, 0, 2, 0), 0, 0, 0, 0),
         new Rates(10_000, 9_500, 9_000),
         Map.of(
             "e2e", latency(1_234, 9_999),

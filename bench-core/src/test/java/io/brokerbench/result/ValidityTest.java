@@ -55,6 +55,30 @@ class ValidityTest {
   }
 
   @Test
+  void sendsThatWaitedForTheGeneratorsOwnWindowMakeTheRunSuspect() {
+    Warning warning = WindowFull.of(waited(10_000, 250), 192);
+
+    assertThat(warning.code()).isEqualTo(Warning.WINDOW_FULL);
+    assertThat(warning.message())
+        .isEqualTo(
+            "WINDOW_FULL: 250 of 10000 sends (2.5 %) found the in-flight window of 192 full at"
+                + " their intended time and waited for a confirm or reply: the generator's window"
+                + " set their pace, not the schedule; raise -c or lower the rate");
+    assertThat(Validity.of(List.of(warning)).verdict()).isEqualTo(Validity.SUSPECT);
+  }
+
+  @Test
+  void aFewSendsWaitingForTheWindowAreNotTheGeneratorsPace() {
+    assertThat(WindowFull.of(waited(10_000, 99), 192)).isNull();
+    assertThat(WindowFull.of(waited(10_000, 100), 192)).isNotNull();
+    assertThat(WindowFull.of(MessageCounts.ZERO, 192)).isNull();
+  }
+
+  private static MessageCounts waited(long sent, long windowWaits) {
+    return new MessageCounts(sent, sent, sent, NotAccepted.NONE, 0, 0, windowWaits, 0);
+  }
+
+  @Test
   void aProcessUsingNearlyAllItsProcessorsIsTheLimit() {
     double[] rates = around(5_000, 4);
     double[] p50 = around(1_000, 4);

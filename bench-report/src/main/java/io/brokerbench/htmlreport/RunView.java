@@ -122,6 +122,7 @@ record RunView(
       rows.put("unconfirmed at the end", Long.toString(c.unconfirmed()));
     }
     rows.put("skipped (catch-up policy)", Long.toString(c.skipped()));
+    rows.put("waited for the in-flight window", Long.toString(c.windowWaits()));
     rows.put("sending", Numbers.seconds(totals.sendSeconds()));
     if (result.backlog().present()) {
       rows.put("backlog", result.backlog().describe());
