@@ -3,6 +3,7 @@ package io.brokerbench.htmlreport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.StepResult;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,9 +22,13 @@ class StepsTableTest {
         .extracting(StepsTable.Row::targetPerSecond)
         .containsExactly(1_000.0, 3_000.0, 6_000.0);
     for (StepsTable.Row row : rows) {
-      assertThat(row.sentPerSecond())
-          .isBetween(row.targetPerSecond() * 0.8, row.targetPerSecond() * 1.2);
-      assertThat(row.receivedPerSecond()).isPositive();
+      // The step's own rates: how close they came to the target is the machine's speed (a loaded
+      // host once sent 1,510 msg/s in the 1,000 msg/s step, catching up the warm-up's backlog).
+      StepResult step = result.steps().get(row.step());
+      assertThat(row.sentPerSecond()).isPositive().isEqualTo(step.totals().rates().sentPerSecond());
+      assertThat(row.receivedPerSecond())
+          .isPositive()
+          .isEqualTo(step.totals().rates().receivedPerSecond());
       assertThat(row.e2e().p50Millis()).isPositive().isLessThanOrEqualTo(row.e2e().p99Millis());
       assertThat(row.e2e().p99Millis()).isLessThanOrEqualTo(row.e2e().maxMillis());
     }
