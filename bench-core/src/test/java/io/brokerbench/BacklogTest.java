@@ -3,6 +3,7 @@ package io.brokerbench;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import io.brokerbench.contract.DelegatingDriver;
 import io.brokerbench.latency.LatencyKind;
@@ -49,10 +50,13 @@ class BacklogTest {
     BacklogResult backlog = result.backlog();
     assertThat(backlog.present()).isTrue();
     assertThat(backlog.queued()).isBetween(1_000L, 1_100L);
-    assertThat(backlog.fillSeconds()).isBetween(0.45, 1.0);
-    assertThat(backlog.fillPerSecond()).isBetween(1_000.0, 2_500.0);
+    // The schedule bounds the fill from below (1,000 at 2,000 msg/s, to an interval's 50 ms); how
+    // much longer it took and how fast the drain was are the machine's speed.
+    assertThat(backlog.fillSeconds()).isGreaterThanOrEqualTo(0.45);
+    assertThat(backlog.fillPerSecond())
+        .isCloseTo(backlog.queued() / backlog.fillSeconds(), withinPercentage(1));
     assertThat(backlog.drained()).isTrue();
-    assertThat(backlog.drainSeconds()).isLessThan(0.5);
+    assertThat(backlog.drainSeconds()).isPositive();
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.totals().counts().received()).isEqualTo(3_000);
     // The first message waited the whole fill; later ones less.
@@ -141,10 +145,10 @@ class BacklogTest {
       assertThat(backlog.target()).isEqualTo(2_000);
       assertThat(merged.workload().backlogMessages()).isEqualTo(2_000);
       assertThat(backlog.queued()).isBetween(2_000L, 2_002L);
-      // About half a second at 4,000 msg/s, to an interval.
-      assertThat(backlog.fillSeconds()).isBetween(0.4, 1.2);
+      // At least half a second at 4,000 msg/s, to an interval; longer on a slow machine.
+      assertThat(backlog.fillSeconds()).isGreaterThanOrEqualTo(0.4);
       assertThat(backlog.drained()).isTrue();
-      assertThat(backlog.drainSeconds()).isLessThan(1.0);
+      assertThat(backlog.drainSeconds()).isPositive();
       assertThat(merged.totals().counts().sent()).isEqualTo(2_000);
       assertThat(merged.totals().counts().received()).isEqualTo(2_000);
       assertThat(merged.integrity().lost()).isZero();

@@ -33,6 +33,7 @@ class EmbeddingExampleTest {
     assertThat(result.integrity().lost()).isZero();
 
     assertThat(result.thresholdsPassed()).as(result.thresholds().toString()).isTrue();
-    assertThat(result.totals().rates().sentPerSecond()).isBetween(1_800.0, 2_200.0);
+    // How close the rate came to 2,000 msg/s is the machine's speed: a benchmark's question.
+    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
   }
 }

@@ -55,7 +55,8 @@ class InterruptIT {
     assertThat(run.exitCode()).as(run.output()).isEqualTo(130);
     RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
     assertThat(result.status()).isEqualTo("interrupted");
-    assertThat(result.totals().counts().sent()).isBetween(2_000L, 20_000L);
+    // Ended by the signal, before the schedule's 120,000 sends; how many left is the machine's.
+    assertThat(result.totals().counts().sent()).isPositive().isLessThan(120_000L);
     assertThat(result.integrity().lost()).isZero();
   }
 
