@@ -159,9 +159,10 @@ start() {
     if answers "$port" && timeout 20 "$SERVER/sbin/rabbitmqctl" -q await_startup >/dev/null 2>&1; then
       local reported
       reported=$(timeout 20 "$SERVER/sbin/rabbitmqctl" -q version 2>/dev/null || true)
-      # No answer yet (a CLI call that timed out on a loaded machine) is asked again below; only
-      # another version is wrong.
-      if [ -n "$reported" ]; then
+      # No version yet is asked again below: a CLI call that timed out on a loaded machine
+      # answers nothing, and one whose Erlang VM crashed starting up answers its error term
+      # ('{error,badarg,[{erlang,send,[code_server,...'). Only another version is wrong.
+      if [[ $reported =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
         [ "$reported" = "$VERSION" ] || die "the node on $port reports version '$reported', not $VERSION"
         log "node $name@localhost (RabbitMQ $VERSION) on 127.0.0.1:$port${mgmt:+, management on $mgmt}"
         return
