@@ -35,6 +35,9 @@ final class EndOfRun {
   private static final long QUIET_NANOS = 1_000_000_000L;
 
   private final ShardLayout layout;
+  // Some of what this shard's consumers read comes from other shards' producers, whose counts it
+  // does not know.
+  private final boolean readsOtherShards;
   private final Participants participants;
   private final SequenceTracker[] trackers;
   private final BacklogPhase backlog;
@@ -60,6 +63,7 @@ final class EndOfRun {
       NanoClock runClock,
       NanoClock realTime) {
     this.layout = layout;
+    this.readsOtherShards = layout.readsOtherShardsProducers();
     this.participants = participants;
     this.trackers = trackers;
     this.backlog = backlog;
@@ -175,8 +179,8 @@ final class EndOfRun {
 
   /**
    * True when the consumers have every message they can expect and no confirm is outstanding, or
-   * when consumers of other runs share the messages and nothing arrived for {@value #QUIET_NANOS}
-   * ns.
+   * when consumers of other runs share the messages, or producers of other shards send to this
+   * shard's consumers, and nothing arrived for {@value #QUIET_NANOS} ns.
    */
   private boolean drained() {
     if (participants.unconfirmed() > 0) {
@@ -200,9 +204,10 @@ final class EndOfRun {
         shared = true;
       }
     }
-    if (shared || producers.isEmpty()) {
-      // Consumers of other runs take part of what arrives: wait until nothing has for a while
-      // since the consumers started (a backlog's, just now, may have received nothing yet).
+    if (shared || producers.isEmpty() || readsOtherShards) {
+      // Consumers of other runs take part of what arrives, or other shards' producers send part of
+      // it (a shard that started later may still be sending): wait until nothing has arrived for a
+      // while since the consumers started (a backlog's, just now, may have received nothing yet).
       long sinceRunNanos =
           Math.max(
               participants.lastReceiveNanos(), backlog == null ? 0 : backlog.consumersStartNanos());

@@ -136,6 +136,21 @@ public final class ShardLayout {
     return here > 0 && here == consumersEverywhere(destination);
   }
 
+  /**
+   * True when one of this shard's consumers reads a destination that a producer of another shard
+   * sends to: this shard then receives messages whose number only the other shard knows.
+   */
+  public boolean readsOtherShardsProducers() {
+    int first = shard.firstProducer();
+    for (int producer = 0; producer < shard.totalProducers(); producer++) {
+      boolean playedHere = producer >= first && producer < first + ownProducers;
+      if (!playedHere && consumedHere(producer)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** How many of {@code total} producers or consumers, dealt round the destinations, get one. */
   private int dealt(int total, int destination) {
     return destination < total ? (total - 1 - destination) / names.size() + 1 : 0;

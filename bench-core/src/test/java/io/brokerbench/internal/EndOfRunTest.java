@@ -47,6 +47,22 @@ class EndOfRunTest {
   }
 
   @Test
+  void aShardReadingAnotherShardsProducerDrainsUntilNothingArrivedForASecond() {
+    // This shard plays producer 0 of 2 and the only consumer: producer 1, another shard's, sends
+    // to the same queue, and may still be sending when this shard's own messages are all in.
+    Workload workload = sent(100);
+    deliver(100);
+    EndOfRun end = endOfRun(workload, new Shard(0, 2, 0, 1), Duration.ofSeconds(10));
+    // The run's clock moves 1 ms for every 2 ms poll of real time.
+    realTime.eachSleep = () -> runClock.advance(MILLIS);
+
+    end.drain();
+
+    // A second of quiet on the run's clock, where a shard of its own messages only ends at once.
+    assertThat(realTime.elapsedNanos()).isBetween(2_000 * MILLIS, 2_010 * MILLIS);
+  }
+
+  @Test
   void theDrainEndsAtItsTimeoutOnceNothingArrives() {
     EndOfRun end = endOfRun(sent(100));
     deliver(60);
@@ -197,8 +213,12 @@ class EndOfRunTest {
   }
 
   private EndOfRun endOfRun(Workload workload, Duration drainTimeout) {
+    return endOfRun(workload, Shard.whole(workload), drainTimeout);
+  }
+
+  private EndOfRun endOfRun(Workload workload, Shard shard, Duration drainTimeout) {
     return new EndOfRun(
-        new ShardLayout(workload, Shard.whole(workload)),
+        new ShardLayout(workload, shard),
         participants,
         trackers,
         null,

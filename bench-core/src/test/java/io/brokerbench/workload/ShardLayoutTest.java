@@ -50,6 +50,25 @@ class ShardLayoutTest {
     // Destination 2: consumer 2 only, here.
     assertThat(layout.consumedOnlyHere(2)).isTrue();
     assertThat(layout.mostConsumersHere()).isEqualTo(1);
+    // Producers 0 and 2, of the other shard, send to destinations 0 and 2, read here.
+    assertThat(layout.readsOtherShardsProducers()).isTrue();
+    assertThat(new ShardLayout(WHOLE, Shard.whole(WHOLE)).readsOtherShardsProducers()).isFalse();
+  }
+
+  @Test
+  void aShardWhoseConsumersReadOnlyItsOwnProducersReadsNoOtherShard() {
+    // 2 destinations: shard 0 of 2 plays producer 0 and consumer 0 (destination 0); shard 1
+    // producer 1 and consumer 1 (destination 1).
+    Workload pairs =
+        Workload.builder()
+            .producers(2)
+            .consumers(2)
+            .destinations(Destinations.pattern("p-%d", 0, 1))
+            .build();
+    Shard.Part first = Shard.of(pairs, 0, 2);
+
+    assertThat(new ShardLayout(first.workload(), first.shard()).readsOtherShardsProducers())
+        .isFalse();
   }
 
   @Test
