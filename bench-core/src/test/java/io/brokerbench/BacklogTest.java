@@ -56,7 +56,7 @@ class BacklogTest {
     assertThat(backlog.fillPerSecond())
         .isCloseTo(backlog.queued() / backlog.fillSeconds(), withinPercentage(1));
     assertThat(backlog.drained()).isTrue();
-    assertThat(backlog.drainSeconds()).isPositive();
+    assertThat(backlog.drainSeconds()).isNotNegative();
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.totals().counts().received()).isEqualTo(3_000);
     // The first message waited the whole fill; later ones less.
@@ -148,7 +148,7 @@ class BacklogTest {
       // At least half a second at 4,000 msg/s, to an interval; longer on a slow machine.
       assertThat(backlog.fillSeconds()).isGreaterThanOrEqualTo(0.4);
       assertThat(backlog.drained()).isTrue();
-      assertThat(backlog.drainSeconds()).isPositive();
+      assertThat(backlog.drainSeconds()).isNotNegative();
       assertThat(merged.totals().counts().sent()).isEqualTo(2_000);
       assertThat(merged.totals().counts().received()).isEqualTo(2_000);
       assertThat(merged.integrity().lost()).isZero();
