@@ -8,7 +8,7 @@ import io.brokerbench.result.Environment;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.MessageCounts;
-import io.brokerbench.result.NotAccepted;
+import io.brokerbench.result.MessageOutcome;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.WorkloadSummary;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -59,8 +59,9 @@ import org.HdrHistogram.HistogramIterationValue;
  *       so {@code histogram_quantile} over {@code sum by (le)} aggregates several processes.
  *   <li>{@code brokerbench_negative_latencies_total{kind}}: values below zero (clocks of two hosts
  *       disagreeing), which no bucket holds.
- *   <li>{@code brokerbench_messages_total{outcome}}: {@code sent}, {@code confirmed}, {@code
- *       received}, the outcomes of {@link NotAccepted}, {@code retried} and {@code skipped}.
+ *   <li>{@code brokerbench_messages_total{outcome}}: each {@link MessageOutcome} ({@code sent},
+ *       {@code confirmed}, {@code received}, what the broker did not accept, {@code retried} and
+ *       {@code skipped}).
  *   <li>{@code brokerbench_messages_unconfirmed}: sent and not settled at the last interval's end.
  *   <li>{@code brokerbench_messages_lost}, {@code brokerbench_messages_duplicated}, {@code
  *       brokerbench_messages_foreign}: the run's integrity counts, served only once the run has
@@ -323,33 +324,23 @@ public final class PrometheusEndpoint implements ReportSink {
   }
 
   private CounterSnapshot messages() {
-    NotAccepted notAccepted = runCounts.notAccepted();
-    return CounterSnapshot.builder()
-        .name("brokerbench_messages")
-        .help(
-            "Messages by outcome: sent (handed to the broker), confirmed (accepted by the broker),"
-                + " received (by consumers, duplicates included), rejected, released, modified"
-                + " (broker outcomes), failed (in the client), returned (unroutable); retried"
-                + " counts repeated send attempts and skipped intended sends the skip catch-up"
-                + " policy dropped")
-        .dataPoint(outcome("sent", runCounts.sent()))
-        .dataPoint(outcome("confirmed", runCounts.confirmed()))
-        .dataPoint(outcome("received", runCounts.received()))
-        .dataPoint(outcome("rejected", notAccepted.rejected()))
-        .dataPoint(outcome("released", notAccepted.released()))
-        .dataPoint(outcome("modified", notAccepted.modified()))
-        .dataPoint(outcome("failed", notAccepted.failed()))
-        .dataPoint(outcome("returned", notAccepted.returned()))
-        .dataPoint(outcome("retried", runCounts.retried()))
-        .dataPoint(outcome("skipped", runCounts.skipped()))
-        .build();
-  }
-
-  private CounterDataPointSnapshot outcome(String outcome, long messages) {
-    return CounterDataPointSnapshot.builder()
-        .labels(runLabels.add("outcome", outcome))
-        .value(messages)
-        .build();
+    CounterSnapshot.Builder family =
+        CounterSnapshot.builder()
+            .name("brokerbench_messages")
+            .help(
+                "Messages by outcome: sent (handed to the broker), confirmed (accepted by the broker),"
+                    + " received (by consumers, duplicates included), rejected, released, modified"
+                    + " (broker outcomes), failed (in the client), returned (unroutable); retried"
+                    + " counts repeated send attempts and skipped intended sends the skip catch-up"
+                    + " policy dropped");
+    for (MessageOutcome outcome : MessageOutcome.values()) {
+      family.dataPoint(
+          CounterDataPointSnapshot.builder()
+              .labels(runLabels.add("outcome", outcome.key()))
+              .value(outcome.of(runCounts))
+              .build());
+    }
+    return family.build();
   }
 
   private GaugeSnapshot gauge(String name, String help, double value) {

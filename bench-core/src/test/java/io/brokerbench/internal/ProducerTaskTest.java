@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Timeout;
 /** A producer's send loop against a manual clock and a producer the test writes: no broker. */
 class ProducerTaskTest {
   private static final long MILLIS = 1_000_000;
+  private static final long END_NANOS = 100 * MILLIS;
 
   private final ManualNanoClock clock = new ManualNanoClock(0, 0);
   private final RunControl control = new RunControl();
@@ -24,19 +25,11 @@ class ProducerTaskTest {
   @Test
   @Timeout(10)
   void aWindowThatStaysFullIsAwaitedUntilTheEndOnTheRunsClock() throws Exception {
-    Workload workload = Workload.builder().rate(1_000).inFlightWindow(2).build();
-    // A client that takes every send and never confirms: the window stays full.
-    ProducerTask task =
-        TestProducerTasks.prepared(
-            0, workload, clock, control, recorders, TestProducerTasks.ACCEPTING);
-    long endNanos = clock.nanoTime() + 100 * MILLIS;
-    task.schedule(clock.nanoTime(), endNanos);
+    ProducerTask task = sendingThroughAWindowOfTwo();
     Thread thread = task.thread();
-    thread.start();
-    // Only the wait for the window parks the thread: the manual clock jumps instead of sleeping.
     awaitWaitingAfter(task, thread, 2);
 
-    clock.sleepUntil(endNanos);
+    clock.sleepUntil(END_NANOS);
     thread.join();
 
     assertThat(task.counts().sent()).isEqualTo(2);
@@ -51,26 +44,37 @@ class ProducerTaskTest {
   @Test
   @Timeout(10)
   void everyScheduledSendThatFindsTheWindowFullIsCountedOnce() throws Exception {
-    Workload workload = Workload.builder().rate(1_000).inFlightWindow(2).build();
-    ProducerTask task =
-        TestProducerTasks.prepared(
-            0, workload, clock, control, recorders, TestProducerTasks.ACCEPTING);
-    long endNanos = clock.nanoTime() + 100 * MILLIS;
-    task.schedule(clock.nanoTime(), endNanos);
+    ProducerTask task = sendingThroughAWindowOfTwo();
     Thread thread = task.thread();
-    thread.start();
     awaitWaitingAfter(task, thread, 2);
 
     task.onConfirm(1, true, SendOutcome.ACCEPTED);
     awaitWaitingAfter(task, thread, 4);
-    clock.sleepUntil(endNanos);
+    clock.sleepUntil(END_NANOS);
     thread.join();
 
     assertThat(task.counts().sent()).isEqualTo(4);
     assertThat(task.counts().windowWaits()).isEqualTo(2);
   }
 
-  /** Spins until the producer has sent {@code sent} and parks waiting for the window. */
+  /**
+   * A producer sending 1,000 messages a second until {@link #END_NANOS} through a window of 2, to a
+   * client that takes every send and confirms none unless the test does; its thread started.
+   */
+  private ProducerTask sendingThroughAWindowOfTwo() {
+    Workload workload = Workload.builder().rate(1_000).inFlightWindow(2).build();
+    ProducerTask task =
+        TestProducerTasks.prepared(
+            0, workload, clock, control, recorders, TestProducerTasks.ACCEPTING);
+    task.schedule(clock.nanoTime(), END_NANOS);
+    task.thread().start();
+    return task;
+  }
+
+  /**
+   * Spins until the producer has sent {@code sent} and parks waiting for the window: only that wait
+   * parks its thread, as the manual clock jumps instead of sleeping.
+   */
   private static void awaitWaitingAfter(ProducerTask task, Thread thread, long sent) {
     while (thread.isAlive()
         && !(task.counts().sent() == sent && thread.getState() == Thread.State.TIMED_WAITING)) {

@@ -8,6 +8,7 @@ import io.brokerbench.result.Environment;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.MessageOutcome;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.WorkloadSummary;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -59,19 +60,6 @@ import org.HdrHistogram.Histogram;
 public final class BrokerbenchMeters implements MeterBinder, ReportSink {
   /** The quantiles published as {@code brokerbench.latency.percentile}. */
   static final List<Double> QUANTILES = List.of(0.5, 0.9, 0.99, 0.999);
-
-  private static final String[] OUTCOMES = {
-    "sent",
-    "confirmed",
-    "received",
-    "rejected",
-    "released",
-    "modified",
-    "failed",
-    "returned",
-    "retried",
-    "skipped"
-  };
 
   private final Map<String, Figures> byDriver = new ConcurrentHashMap<>();
   private final Set<String> drivers = new LinkedHashSet<>();
@@ -148,10 +136,9 @@ public final class BrokerbenchMeters implements MeterBinder, ReportSink {
 
   private void register(MeterRegistry registry, String d) {
     Tags tags = Tags.of("driver", d);
-    for (int i = 0; i < OUTCOMES.length; i++) {
-      int outcome = i;
-      FunctionCounter.builder("brokerbench.messages", this, m -> m.figures(d).outcome(outcome))
-          .tags(tags.and("outcome", OUTCOMES[i]))
+    for (MessageOutcome outcome : MessageOutcome.values()) {
+      FunctionCounter.builder("brokerbench.messages", this, m -> outcome.of(m.figures(d).counts()))
+          .tags(tags.and("outcome", outcome.key()))
           .description("Messages by outcome, warm-up included")
           .register(registry);
     }
@@ -233,21 +220,6 @@ public final class BrokerbenchMeters implements MeterBinder, ReportSink {
       long rssBytes,
       IntegrityCounts integrity) {
     static final Figures NONE = new Figures(MessageCounts.ZERO, Map.of(), 0, -1, null);
-
-    double outcome(int index) {
-      return switch (OUTCOMES[index]) {
-        case "sent" -> counts.sent();
-        case "confirmed" -> counts.confirmed();
-        case "received" -> counts.received();
-        case "rejected" -> counts.notAccepted().rejected();
-        case "released" -> counts.notAccepted().released();
-        case "modified" -> counts.notAccepted().modified();
-        case "failed" -> counts.notAccepted().failed();
-        case "returned" -> counts.notAccepted().returned();
-        case "retried" -> counts.retried();
-        default -> counts.skipped();
-      };
-    }
 
     double integrity(ToDoubleFunction<IntegrityCounts> count) {
       return integrity == null ? Double.NaN : count.applyAsDouble(integrity);
