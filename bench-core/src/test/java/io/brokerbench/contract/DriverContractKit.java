@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.TestResults;
 import io.brokerbench.result.Warning;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.Driver;
@@ -209,7 +209,7 @@ public abstract class DriverContractKit {
     // close the sent rate came is a benchmark's question (a loaded machine falls behind).
     long sent = result.totals().counts().sent();
     assertThat(sent).isPositive().isLessThanOrEqualTo(1_000);
-    assertThat(sent + unsent(result)).as("sent and unsent").isEqualTo(1_000);
+    assertThat(sent + TestResults.unsent(result)).as("sent and unsent").isEqualTo(1_000);
     assertThat(result.totals().counts().received()).isEqualTo(sent);
     assertThat(result.integrity().lost()).isZero();
   }
@@ -236,13 +236,7 @@ public abstract class DriverContractKit {
         .extracting(Warning::code)
         .as("validity of a run whose %d of %d sends waited", counts.windowWaits(), counts.sent())
         .contains(Warning.WINDOW_FULL);
-    assertThat(counts.sent() + unsent(result)).as("sent and unsent").isEqualTo(20_000);
-  }
-
-  /** The intended sends that never left. */
-  static long unsent(RunResult result) {
-    LatencySummary unsent = result.latency().get("unsent");
-    return unsent == null ? 0 : unsent.count();
+    assertThat(counts.sent() + TestResults.unsent(result)).as("sent and unsent").isEqualTo(20_000);
   }
 
   @Test

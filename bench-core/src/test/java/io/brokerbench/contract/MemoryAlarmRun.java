@@ -7,6 +7,7 @@ import io.brokerbench.BenchmarkRun;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.TestResults;
 import io.brokerbench.result.Warning;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
@@ -121,7 +122,7 @@ public final class MemoryAlarmRun {
     // Every intended send left or is counted as unsent: whether the sends the alarm held back all
     // caught up before the end is the machine's speed (under a CPU hog and a three-node cluster
     // beside it, AMQP 1.0 had 841 of 15,000 left), not the code's.
-    assertThat(result.totals().counts().sent() + DriverContractKit.unsent(result))
+    assertThat(result.totals().counts().sent() + TestResults.unsent(result))
         .isEqualTo(RATE * DURATION.toSeconds());
     assertThat(result.integrity().lost()).isZero();
     // The sends held back for about 2 s of the 15 are an eighth of the schedule: the run says its

@@ -115,6 +115,12 @@ public final class TestResults {
         new IntegrityCounts(10_000, 0, 0, 0, 0, 0));
   }
 
+  /** The intended sends of {@code result} that never left. */
+  public static long unsent(RunResult result) {
+    LatencySummary unsent = result.latency().get("unsent");
+    return unsent == null ? 0 : unsent.count();
+  }
+
   /** The same as {@link #environment()} with the broker embedded in the generator's process. */
   public static Environment embeddedEnvironment() {
     Environment e = environment();
