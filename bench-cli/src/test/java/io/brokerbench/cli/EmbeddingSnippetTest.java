@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The embedding guide's snippets build as written: what the example project, which CI builds, needs
  * of them is in them — every BOM it imports, and the import of every class the Java snippet uses
- * (so a copied {@code assertThat} is brokerbench's, not AssertJ's).
+ * (so a copied {@code assertThat} is brokerbench's, not AssertJ's) — and its Maven plugin section
+ * is the plugin example's, which the plugin's tests build.
  */
 class EmbeddingSnippetTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -62,5 +63,28 @@ class EmbeddingSnippetTest {
       }
     }
     assertThat(used).isGreaterThanOrEqualTo(8);
+  }
+
+  @Test
+  void theMavenPluginSnippetIsTheExamplesPluginSection() throws IOException {
+    String pom = Files.readString(ROOT.resolve("examples/maven-plugin-example/pom.xml"));
+    String plugin =
+        pom.substring(pom.indexOf("<plugin>"), pom.indexOf("</plugin>") + "</plugin>".length());
+    Matcher blocks =
+        Pattern.compile("```xml\\n(.*?)```", Pattern.DOTALL)
+            .matcher(Files.readString(ROOT.resolve("docs/embedding.md")));
+    String snippet = null;
+    while (blocks.find()) {
+      if (blocks.group(1).contains("brokerbench-maven-plugin")) {
+        snippet = blocks.group(1);
+      }
+    }
+    assertThat(snippet).as("docs/embedding.md's plugin snippet").isNotNull();
+    assertThat(indentless(snippet)).isEqualTo(indentless(plugin));
+  }
+
+  /** The text with each line's indentation and the ends' blank space taken away. */
+  private static String indentless(String text) {
+    return text.strip().replaceAll("(?m)^[ \t]+", "");
   }
 }
