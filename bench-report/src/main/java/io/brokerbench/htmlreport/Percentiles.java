@@ -10,9 +10,11 @@ import io.brokerbench.result.LatencySummary;
  * @param p99Millis 99th percentile
  * @param p999Millis 99.9th percentile
  * @param maxMillis largest value
+ * @param meanMillis mean (RocketMQ's benchmark reports the average send RT)
  */
-record Percentiles(Double p50Millis, Double p99Millis, Double p999Millis, Double maxMillis) {
-  static final Percentiles NONE = new Percentiles(null, null, null, null);
+record Percentiles(
+    Double p50Millis, Double p99Millis, Double p999Millis, Double maxMillis, Double meanMillis) {
+  static final Percentiles NONE = new Percentiles(null, null, null, null, null);
 
   /** The percentiles of a summary, or {@link #NONE} for a missing or empty one. */
   static Percentiles of(LatencySummary summary) {
@@ -23,6 +25,7 @@ record Percentiles(Double p50Millis, Double p99Millis, Double p999Millis, Double
         summary.p50Micros() / 1000,
         summary.p99Micros() / 1000,
         summary.p999Micros() / 1000,
-        summary.maxMicros() / 1000);
+        summary.maxMicros() / 1000,
+        summary.meanMicros() / 1000);
   }
 }

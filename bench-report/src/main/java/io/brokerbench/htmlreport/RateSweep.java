@@ -1,6 +1,5 @@
 package io.brokerbench.htmlreport;
 
-import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.StepResult;
@@ -29,13 +28,16 @@ record RateSweep(boolean sweep, Map<String, List<Point>> series) {
    * @param targetPerSecond attempted rate, msg/s
    * @param sentPerSecond achieved send rate, msg/s
    * @param receivedPerSecond achieved receive rate, msg/s
-   * @param e2e end-to-end latency percentiles of the step
+   * @param latency the percentiles of the scenario's leading latency in the step
    */
   record Point(
-      double targetPerSecond, double sentPerSecond, double receivedPerSecond, Percentiles e2e) {}
+      double targetPerSecond,
+      double sentPerSecond,
+      double receivedPerSecond,
+      Percentiles latency) {}
 
-  /** The sweep of a scenario's cells that have results. */
-  static RateSweep of(ReportInput.Scenario scenario) {
+  /** The sweep of a scenario's cells that have results, with this latency. */
+  static RateSweep of(ReportInput.Scenario scenario, LeadingLatency leading) {
     Set<String> rateAxes = rateAxes(scenario);
     boolean repeated = scenario.cells().stream().anyMatch(c -> c.cell().repetition() > 0);
     Map<String, List<Point>> series = new LinkedHashMap<>();
@@ -56,7 +58,7 @@ record RateSweep(boolean sweep, Map<String, List<Point>> series) {
                       step.targetPerSecond(),
                       step.totals().rates().sentPerSecond(),
                       step.totals().rates().receivedPerSecond(),
-                      Percentiles.of(step.latency().get(LatencyKind.END_TO_END.key()))));
+                      leading.of(step.latency())));
         }
       }
     }

@@ -1,12 +1,14 @@
 package io.brokerbench.htmlreport;
 
-import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import java.util.List;
 import java.util.Map;
 
-/** The rows of a scenario's table of cells: axis values, rates, latency, cost and loss. */
+/**
+ * The rows of a scenario's table of cells: axis values, rates, the latency the cells are about
+ * ({@link LeadingLatency}), cost and loss.
+ */
 final class ScenarioTable {
   private ScenarioTable() {}
 
@@ -21,7 +23,7 @@ final class ScenarioTable {
    *     cell without producers
    * @param sentPerSecond achieved send rate, msg/s
    * @param receivedPerSecond achieved receive rate, msg/s
-   * @param e2e end-to-end latency percentiles
+   * @param latency the percentiles of the scenario's leading latency
    * @param cpuMicrosPerMessage client CPU per message
    * @param lost messages lost
    */
@@ -33,16 +35,16 @@ final class ScenarioTable {
       String target,
       Double sentPerSecond,
       Double receivedPerSecond,
-      Percentiles e2e,
+      Percentiles latency,
       Double cpuMicrosPerMessage,
       Long lost) {}
 
-  /** A row per cell, in the scenario's order. */
-  static List<Row> rows(ReportInput.Scenario scenario) {
-    return scenario.cells().stream().map(ScenarioTable::row).toList();
+  /** A row per cell, in the scenario's order, with this latency. */
+  static List<Row> rows(ReportInput.Scenario scenario, LeadingLatency leading) {
+    return scenario.cells().stream().map(cell -> row(cell, leading)).toList();
   }
 
-  private static Row row(ReportInput.CellRun cellRun) {
+  private static Row row(ReportInput.CellRun cellRun, LeadingLatency leading) {
     ScenarioIndex.Cell cell = cellRun.cell();
     RunResult r = cellRun.result();
     if (r == null) {
@@ -66,7 +68,7 @@ final class ScenarioTable {
         r.workload().producers() == 0 ? "none" : target(r.workload().rateSteps()),
         r.totals().rates().sentPerSecond(),
         r.totals().rates().receivedPerSecond(),
-        Percentiles.of(r.latency().get(LatencyKind.END_TO_END.key())),
+        leading.of(r.latency()),
         r.totals().client().cpuMicrosPerMessage(),
         r.integrity().lost());
   }

@@ -3,6 +3,7 @@ package io.brokerbench.htmlreport;
 import io.brokerbench.result.ScenarioIndex;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What the page shows of a scenario, as the page's script reads it from the embedded JSON.
@@ -13,7 +14,8 @@ import java.util.List;
  * @param axes the axis names, in order
  * @param cells the table of cells
  * @param sweep attempted against achieved rate and latency
- * @param comparisons e2e p99 grouped by each axis
+ * @param latency the latency the cells are about, which the table and charts show
+ * @param comparisons that latency's p99 grouped by each axis
  * @param spreads each repeated combination's figures across its repetitions
  * @param runs each cell's run with a result, in order
  */
@@ -22,6 +24,7 @@ record ScenarioView(
     String title,
     String file,
     List<String> axes,
+    LeadingLatency latency,
     List<ScenarioTable.Row> cells,
     RateSweep sweep,
     List<AxisComparison> comparisons,
@@ -39,14 +42,21 @@ record ScenarioView(
       }
     }
     ScenarioIndex file = scenario.scenario();
+    LeadingLatency leading =
+        LeadingLatency.of(
+            scenario.cells().stream()
+                .map(ReportInput.CellRun::result)
+                .filter(Objects::nonNull)
+                .toList());
     return new ScenarioView(
         id,
         file.name(),
         file.file(),
         file.axes().stream().map(ScenarioIndex.Axis::name).toList(),
-        ScenarioTable.rows(scenario),
-        RateSweep.of(scenario),
-        AxisComparison.of(scenario),
+        leading,
+        ScenarioTable.rows(scenario, leading),
+        RateSweep.of(scenario, leading),
+        AxisComparison.of(scenario, leading),
         RepetitionSpread.of(scenario),
         runs);
   }

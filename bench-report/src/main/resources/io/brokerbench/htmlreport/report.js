@@ -80,7 +80,7 @@
     Object.keys(extra || {}).forEach(function (k) { option[k] = extra[k]; });
     var instance = echarts.init(box, null, { renderer: 'canvas' });
     instance.setOption(option);
-    drawn.push({ id: id, box: box, instance: instance });
+    drawn.push({ id: id, title: title, box: box, instance: instance });
   }
 
   // Legends wrap rather than scroll, so every series is named in a screenshot; the chart grows by a
@@ -265,6 +265,8 @@
     var runIds = {};
     scenario.runs.forEach(function (r) { runIds[r.title] = r.id; });
     var repeated = scenario.cells.some(function (c) { return c.repetition > 0; });
+    // The latency the cells are about: e2e, the round trip of request-reply, or the send RT.
+    var lat = scenario.latency.label;
     var columns = [{ title: 'cell', value: function (c) {
       return runIds[c.id] ? el('a', { href: '#' + runIds[c.id] }, [c.id]) : c.id; } }];
     scenario.axes.forEach(function (a) {
@@ -276,9 +278,11 @@
       { title: 'target msg/s', numeric: true, value: function (c) { return c.target; } },
       { title: 'sent msg/s', numeric: true, value: function (c) { return fixed(c.sentPerSecond, 0); } },
       { title: 'received msg/s', numeric: true, value: function (c) { return fixed(c.receivedPerSecond, 0); } },
-      { title: 'e2e p50 ms', numeric: true, value: function (c) { return millis(c.e2e.p50Millis); } },
-      { title: 'e2e p99 ms', numeric: true, value: function (c) { return millis(c.e2e.p99Millis); } },
-      { title: 'e2e p99.9 ms', numeric: true, value: function (c) { return millis(c.e2e.p999Millis); } },
+      { title: lat + ' mean ms', numeric: true, value: function (c) { return millis(c.latency.meanMillis); } },
+      { title: lat + ' p50 ms', numeric: true, value: function (c) { return millis(c.latency.p50Millis); } },
+      { title: lat + ' p99 ms', numeric: true, value: function (c) { return millis(c.latency.p99Millis); } },
+      { title: lat + ' p99.9 ms', numeric: true, value: function (c) { return millis(c.latency.p999Millis); } },
+      { title: lat + ' max ms', numeric: true, value: function (c) { return millis(c.latency.maxMillis); } },
       { title: 'CPU µs/msg', numeric: true, value: function (c) { return fixed(c.cpuMicrosPerMessage, 2); } },
       { title: 'lost', numeric: true, value: function (c) { return c.lost === null ? '' : String(c.lost); } }
     ]);
@@ -326,7 +330,7 @@
         ['p50', 'p99', 'p99.9'].forEach(function (name, i) {
           var key = ['p50Millis', 'p99Millis', 'p999Millis'][i];
           latencySeries.push(line(label + ': ' + name,
-            positive(zip(x, points.map(function (p) { return p.e2e[key]; })))));
+            positive(zip(x, points.map(function (p) { return p.latency[key]; })))));
         });
       });
       allTargets.sort(function (a, b) { return a - b; });
@@ -335,8 +339,8 @@
         itemStyle: { color: '#999' }, showSymbol: false }));
       chart(charts, scenario.id + '-sweep-rate', 'Achieved vs attempted rate', rateAxis,
         axis('achieved rate (msg/s)', { type: 'value', min: 0, nameGap: 56 }), rateSeries);
-      chart(charts, scenario.id + '-sweep-latency', 'End-to-end latency vs attempted rate', rateAxis,
-        axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }), latencySeries);
+      chart(charts, scenario.id + '-sweep-latency', scenario.latency.title + ' vs attempted rate', rateAxis,
+        axis(lat + ' (ms, log scale)', { type: 'log', nameGap: 56 }), latencySeries);
     } else {
       var done = scenario.cells.filter(function (c) { return c.sentPerSecond !== null; });
       var cellAxis = axis('cell', { type: 'category', data: done.map(function (c) { return c.id; }),
@@ -350,16 +354,17 @@
       var dots = function (name, symbol, values) {
         return { name: name, type: 'scatter', symbol: symbol, symbolSize: 12, data: values };
       };
-      chart(charts, scenario.id + '-cells-latency', 'End-to-end latency by cell', cellAxis,
-        axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }),
-        [dots('p50', 'circle', done.map(function (c) { return c.e2e.p50Millis; })),
-         dots('p99', 'diamond', done.map(function (c) { return c.e2e.p99Millis; })),
-         dots('p99.9', 'triangle', done.map(function (c) { return c.e2e.p999Millis; }))]);
+      chart(charts, scenario.id + '-cells-latency', scenario.latency.title + ' by cell', cellAxis,
+        axis(lat + ' (ms, log scale)', { type: 'log', nameGap: 56 }),
+        [dots('p50', 'circle', done.map(function (c) { return c.latency.p50Millis; })),
+         dots('p99', 'diamond', done.map(function (c) { return c.latency.p99Millis; })),
+         dots('p99.9', 'triangle', done.map(function (c) { return c.latency.p999Millis; })),
+         dots('max', 'rect', done.map(function (c) { return c.latency.maxMillis; }))]);
     }
     scenario.comparisons.forEach(function (cmp, i) {
-      chart(charts, scenario.id + '-axis' + i, 'End-to-end p99 by ' + cmp.axis,
+      chart(charts, scenario.id + '-axis' + i, scenario.latency.title + ' p99 by ' + cmp.axis,
         axis(cmp.axis, { type: 'category', data: cmp.categories }),
-        axis('e2e p99 (ms)', { type: 'value', min: 0, nameGap: 56 }),
+        axis(lat + ' p99 (ms)', { type: 'value', min: 0, nameGap: 56 }),
         Object.keys(cmp.series).map(function (label) {
           return { name: label, type: 'bar', data: cmp.series[label],
             label: { show: true, position: 'top', formatter: function (p) { return millis(p.value); } } };
@@ -381,7 +386,7 @@
     for (var i = 3; i < pixels.length; i += 4 * 7) if (pixels[i] > 0) painted++;
     var ok = canvas.width > 0 && canvas.height > 0 && points > 0 && painted > 0;
     return 'chart ' + c.id + ' ' + (ok ? 'ok' : 'FAILED') + ' canvas=' + canvas.width + 'x' +
-      canvas.height + ' points=' + points + ' painted=' + painted;
+      canvas.height + ' points=' + points + ' painted=' + painted + ' title=' + c.title;
   }
 
   function renderComparison(parent, cmp, i) {

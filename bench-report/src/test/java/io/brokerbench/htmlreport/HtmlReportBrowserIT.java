@@ -131,6 +131,25 @@ class HtmlReportBrowserIT {
   }
 
   @Test
+  void aRequestReplyScenarioShowsTheRoundTripInItsTableAndCharts() throws Exception {
+    Path html = dir.resolve("request-reply.html");
+    HtmlReport.write(
+        List.of(ReportFixtures.requestReplyScenario(dir.resolve("request-reply"))), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertEveryChartDrew(status, List.of("input0-sweep-latency", "input0-axis0"));
+    assertThat(status.charts().get("input0-sweep-latency"))
+        .endsWith("title=Round trip vs attempted rate");
+    assertThat(status.charts().get("input0-axis0")).endsWith("title=Round trip p99 by rate");
+    assertThat(status.dom())
+        .contains("<th>rtt mean ms</th><th>rtt p50 ms</th><th>rtt p99 ms</th>")
+        .contains("<th>rtt max ms</th>")
+        .doesNotContain("<th>e2e p99 ms</th>");
+    chromium.screenshot(html, SCREENSHOTS.resolve("request-reply-scenario.png"), 1400, 1400);
+  }
+
+  @Test
   void aRepeatedScenarioShowsTheSpreadOfItsRepetitions() throws Exception {
     Path html = dir.resolve("repeated.html");
     HtmlReport.write(List.of(ReportFixtures.repeatedScenario(dir.resolve("repeated"))), html);

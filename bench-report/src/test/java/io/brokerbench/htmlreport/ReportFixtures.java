@@ -19,6 +19,7 @@ import io.brokerbench.result.Warning;
 import io.brokerbench.workload.Connections;
 import io.brokerbench.workload.Destinations;
 import io.brokerbench.workload.RateProfile;
+import io.brokerbench.workload.RequestReply;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.nio.file.Files;
@@ -132,6 +133,28 @@ final class ReportFixtures {
             Map.of("name", "rate", "values", rateValues),
             Map.of("name", "stall", "values", List.of("none", "200ms"))),
         cells);
+  }
+
+  /**
+   * A request-reply scenario of two cells at 100 and 300 requests/s by the loopback, whose replier
+   * answers each request 2 ms after it came: every round trip takes 2 ms or more.
+   */
+  static Path requestReplyScenario(Path dir) throws Exception {
+    List<Map<String, Object>> cells = new ArrayList<>();
+    List<String> rates = List.of("100", "300");
+    for (int i = 0; i < rates.size(); i++) {
+      String id = String.format("%03d-rate=%s", i, rates.get(i));
+      Workload workload =
+          base()
+              .rate(Double.parseDouble(rates.get(i)))
+              .duration(Duration.ofSeconds(1))
+              .requestReply(new RequestReply(true, Duration.ofSeconds(5), Duration.ofMillis(2)))
+              .build();
+      write(dir.resolve("cells").resolve(id), run(workload, Map.of()));
+      cells.add(cell(i, id, Map.of("rate", rates.get(i)), "completed"));
+    }
+    return writeIndex(
+        dir, "request-reply", List.of(Map.of("name", "rate", "values", rates)), cells);
   }
 
   /**

@@ -2,7 +2,12 @@ package io.brokerbench.htmlreport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.TestResults;
+import io.brokerbench.workload.Workload;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,7 +25,7 @@ class ScenarioTableTest {
 
   @Test
   void everyCellIsARowWithItsAxesRatesLatencyCostAndLoss() {
-    List<ScenarioTable.Row> rows = ScenarioTable.rows(scenario);
+    List<ScenarioTable.Row> rows = ScenarioTable.rows(scenario, LeadingLatency.END_TO_END);
 
     assertThat(rows)
         .extracting(ScenarioTable.Row::id)
@@ -36,32 +41,32 @@ class ScenarioTableTest {
     assertThat(first.target()).isEqualTo("2000");
     // How close to 2,000 msg/s is the machine's speed.
     assertThat(first.sentPerSecond()).isPositive();
-    assertThat(first.e2e().p50Millis()).isPositive();
+    assertThat(first.latency().p50Millis()).isPositive();
     assertThat(first.cpuMicrosPerMessage()).isPositive();
     assertThat(first.lost()).isZero();
   }
 
   @Test
   void aCellWithoutResultKeepsItsRowWithBlankFigures() {
-    ScenarioTable.Row failed = ScenarioTable.rows(scenario).get(4);
+    ScenarioTable.Row failed = ScenarioTable.rows(scenario, LeadingLatency.END_TO_END).get(4);
 
     assertThat(failed.status()).isEqualTo("failed");
     assertThat(failed.sentPerSecond()).isNull();
-    assertThat(failed.e2e()).isEqualTo(Percentiles.NONE);
+    assertThat(failed.latency()).isEqualTo(Percentiles.NONE);
     assertThat(failed.lost()).isNull();
   }
 
   @Test
   void aStalledSendShowsInTheMaximumOfItsCell() {
-    List<ScenarioTable.Row> rows = ScenarioTable.rows(scenario);
+    List<ScenarioTable.Row> rows = ScenarioTable.rows(scenario, LeadingLatency.END_TO_END);
 
-    assertThat(rows.get(2).e2e().maxMillis()).isGreaterThanOrEqualTo(200);
-    assertThat(rows.get(3).e2e().maxMillis()).isGreaterThanOrEqualTo(200);
+    assertThat(rows.get(2).latency().maxMillis()).isGreaterThanOrEqualTo(200);
+    assertThat(rows.get(3).latency().maxMillis()).isGreaterThanOrEqualTo(200);
   }
 
   @Test
   void cellsThatDifferOnlyInRateArePointsOfOneSeriesAgainstTheTargetRate() {
-    RateSweep sweep = RateSweep.of(scenario);
+    RateSweep sweep = RateSweep.of(scenario, LeadingLatency.END_TO_END);
 
     assertThat(RateSweep.rateAxes(scenario)).containsExactly("rate");
     assertThat(sweep.sweep()).isTrue();
@@ -73,7 +78,7 @@ class ScenarioTableTest {
 
   @Test
   void eachAxisComparesTheP99OfItsValuesForEachCombinationOfTheOthers() {
-    List<AxisComparison> comparisons = AxisComparison.of(scenario);
+    List<AxisComparison> comparisons = AxisComparison.of(scenario, LeadingLatency.END_TO_END);
 
     assertThat(comparisons).extracting(AxisComparison::axis).containsExactly("rate", "stall");
     AxisComparison byStall = comparisons.get(1);
@@ -82,5 +87,48 @@ class ScenarioTableTest {
     assertThat(byStall.series().get("rate=2000")).hasSize(2).doesNotContainNull();
     AxisComparison byRate = comparisons.get(0);
     assertThat(byRate.series().get("stall=none").get(2)).as("no result at 9000 msg/s").isNull();
+  }
+
+  @Test
+  void aRequestReplyScenarioLeadsWithTheRoundTrip() throws Exception {
+    Path rrDir = Files.createDirectories(dir.resolve("request-reply"));
+    ReportInput.Scenario rr =
+        (ReportInput.Scenario) ReportInput.read(ReportFixtures.requestReplyScenario(rrDir));
+    ScenarioView view = ScenarioView.of("s", rr);
+
+    assertThat(view.latency()).isEqualTo(LeadingLatency.ROUND_TRIP);
+    for (ScenarioTable.Row row : view.cells()) {
+      // The replier's 2 ms is in every round trip; a request's one-way trip has none of it.
+      assertThat(row.latency().p50Millis()).isGreaterThanOrEqualTo(2.0);
+      assertThat(row.latency().maxMillis()).isGreaterThanOrEqualTo(row.latency().p99Millis());
+      assertThat(row.latency().meanMillis()).isGreaterThanOrEqualTo(2.0);
+    }
+    assertThat(view.comparisons())
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.series()).containsOnlyKeys("rtt p99");
+              assertThat(c.series().get("rtt p99"))
+                  .allSatisfy(p99 -> assertThat(p99).isGreaterThanOrEqualTo(2.0));
+            });
+  }
+
+  @Test
+  void producersWithoutConsumersAndWithConfirmsLeadWithTheSendRt() {
+    Workload.Builder sending =
+        Workload.builder()
+            .producers(4)
+            .consumers(0)
+            .destination("q")
+            .duration(Duration.ofSeconds(1));
+    RunResult confirmed = TestResults.failedBeforeSending(sending.inFlightWindow(1).build(), "x");
+    RunResult unconfirmed = TestResults.failedBeforeSending(sending.inFlightWindow(0).build(), "x");
+    RunResult consumed = TestResults.completedWithE2e(1_000);
+
+    assertThat(LeadingLatency.of(List.of(confirmed))).isEqualTo(LeadingLatency.SEND);
+    assertThat(LeadingLatency.of(List.of(confirmed, consumed)))
+        .isEqualTo(LeadingLatency.END_TO_END);
+    assertThat(LeadingLatency.of(List.of(unconfirmed))).isEqualTo(LeadingLatency.END_TO_END);
+    assertThat(LeadingLatency.of(List.of())).isEqualTo(LeadingLatency.END_TO_END);
   }
 }

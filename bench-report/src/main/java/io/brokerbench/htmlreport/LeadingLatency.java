@@ -1,0 +1,47 @@
+package io.brokerbench.htmlreport;
+
+import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.WorkloadSummary;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The latency a scenario's cells are about, which its table and charts lead with, as the studies
+ * lead with it: the round trip for request-reply (the single-node request-reply study), the send RT
+ * (the confirm, from the intended send) for producers without consumers (RocketMQ's benchmark), the
+ * end-to-end latency for everything else.
+ *
+ * @param key the latency kind's key in {@code result.json}
+ * @param label its short name in column headers and axes, such as {@code rtt}
+ * @param title its name in chart titles, such as {@code Round trip}
+ */
+record LeadingLatency(String key, String label, String title) {
+  static final LeadingLatency END_TO_END =
+      new LeadingLatency(LatencyKind.END_TO_END.key(), "e2e", "End-to-end latency");
+  static final LeadingLatency ROUND_TRIP =
+      new LeadingLatency(LatencyKind.ROUND_TRIP.key(), "rtt", "Round trip");
+  static final LeadingLatency SEND =
+      new LeadingLatency(LatencyKind.CONFIRM.key(), "send RT", "Send RT");
+
+  /** The latency these results (a scenario's cells) lead with; end to end when there are none. */
+  static LeadingLatency of(List<RunResult> results) {
+    if (results.isEmpty()) {
+      return END_TO_END;
+    }
+    List<WorkloadSummary> workloads = results.stream().map(RunResult::workload).toList();
+    if (workloads.stream().anyMatch(WorkloadSummary::requestReply)) {
+      return ROUND_TRIP;
+    }
+    if (workloads.stream().allMatch(w -> w.consumers() == 0 && w.inFlightWindow() > 0)) {
+      return SEND;
+    }
+    return END_TO_END;
+  }
+
+  /** This latency of one result, or of one of its steps. */
+  Percentiles of(Map<String, LatencySummary> latency) {
+    return Percentiles.of(latency.get(key));
+  }
+}
