@@ -171,7 +171,13 @@ class SeedScenariosIT {
   void rabbitMqRequestReply() throws IOException {
     RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
     runsCompletelyWithoutLoss(
-        SCENARIOS.resolve("rabbitmq-request-reply.yaml"), 12, "size=1024,rate=30000");
+        SCENARIOS.resolve("rabbitmq-request-reply.yaml"), 12, "size=1024,rate=500");
+    // The study's figure is the round trip: the report's table and charts lead with it.
+    assertThat(
+            Files.readString(
+                Path.of("target", "seed-scenarios", "rabbitmq-request-reply")
+                    .resolve(ScenarioRunCommand.REPORT)))
+        .contains("{\"key\":\"rtt\",\"label\":\"rtt\",\"title\":\"Round trip\"}");
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.brokerbench.scenario;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -9,9 +10,12 @@ import java.util.List;
  *     driver}, or any name for an axis of labelled settings
  * @param kind which of the three the name is
  * @param values the values, in the order cells take them
+ * @param shortValues the short variant's values in their place, one for each (from the file's
+ *     {@code short: {axes: ...}}), or empty to keep them
  * @param position where the axis was written
  */
-public record Axis(String name, Kind kind, List<AxisValue> values, Position position) {
+public record Axis(
+    String name, Kind kind, List<AxisValue> values, List<String> shortValues, Position position) {
 
   /** The axis named {@value #DRIVER} varies the driver. */
   public static final String DRIVER = "driver";
@@ -19,6 +23,29 @@ public record Axis(String name, Kind kind, List<AxisValue> values, Position posi
   /** Copies the values. */
   public Axis {
     values = List.copyOf(values);
+    shortValues = List.copyOf(shortValues);
+  }
+
+  /**
+   * This axis in the short variant: its short values in place of its values, each labelled by
+   * itself, so that a scaled-down cell says what it ran; or this axis, when it has none.
+   */
+  public Axis shortened() {
+    if (shortValues.isEmpty()) {
+      return this;
+    }
+    List<AxisValue> shortened = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      AxisValue full = values.get(i);
+      String value = shortValues.get(i);
+      shortened.add(new AxisValue(value, value, full.workload(), full.options(), full.position()));
+    }
+    return new Axis(name, kind, shortened, List.of(), position);
+  }
+
+  /** The short variant's label of the value labelled {@code label}. */
+  String shortLabel(String label) {
+    return shortValues.isEmpty() ? label : shortValues.get(labels().indexOf(label));
   }
 
   /** What an axis varies. */

@@ -2,7 +2,9 @@ package io.brokerbench.scenario;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A scenario file as read: a driver with its options, a base workload, the axes to vary, and how to
@@ -77,7 +79,8 @@ public record Scenario(
 
   /**
    * This scenario's short variant: each cell lasts a few seconds (for CI), by the file's {@code
-   * short:} settings or, without them, by {@link ShortVariant}'s scaling.
+   * short:} settings or, without them, by {@link ShortVariant}'s scaling; axes given short values
+   * ({@code short: {axes: {rate: [..]}}}) take them, labelled as they are.
    *
    * @throws ScenarioException when a short cell is not a valid workload
    */
@@ -91,8 +94,8 @@ public record Scenario(
             driverOptions,
             workload,
             cellLength,
-            axes,
-            exclusions,
+            axes.stream().map(Axis::shortened).toList(),
+            exclusions.stream().map(this::shortened).toList(),
             repetitions,
             freshQueues,
             assertions,
@@ -101,6 +104,23 @@ public record Scenario(
             true);
     shortened.cells();
     return shortened;
+  }
+
+  /** An exclusion of the full variant, in the short variant's labels. */
+  private Exclusion shortened(Exclusion exclusion) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    exclusion
+        .labels()
+        .forEach(
+            (axis, label) ->
+                labels.put(
+                    axis,
+                    axes.stream()
+                        .filter(a -> a.name().equals(axis))
+                        .findFirst()
+                        .map(a -> a.shortLabel(label))
+                        .orElse(label)));
+    return new Exclusion(labels, exclusion.position());
   }
 
   /**

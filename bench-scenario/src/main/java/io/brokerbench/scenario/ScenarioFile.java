@@ -121,7 +121,14 @@ final class ScenarioFile {
         assertions.add(assertion);
       }
     }
-    List<Setting> shortSettings = settings(top.get("short"), "short", true);
+    List<Setting> shortSettings = new ArrayList<>();
+    if (top.containsKey("short")) {
+      Map<String, NodeTuple> shortMap = mapping(top.get("short").getValueNode(), "short", null);
+      NodeTuple shortAxes = shortMap.remove("axes");
+      shortSettings = settings(shortMap, true);
+      axes = withShortValues(axes, shortAxes);
+      checkShortKeepsTheAxes(shortSettings, axes);
+    }
     MaxRateSettings maxRate = null;
     if (top.containsKey("max-rate")) {
       maxRate = maxRate(top.get("max-rate"));
@@ -225,7 +232,7 @@ final class ScenarioFile {
       if (kind == Axis.Kind.WORKLOAD) {
         values.forEach(v -> workloadSetting(name, v.value(), v.position()));
       }
-      axes.add(new Axis(name, kind, values, position));
+      axes.add(new Axis(name, kind, values, List.of(), position));
     }
     return axes;
   }
@@ -293,16 +300,98 @@ final class ScenarioFile {
   }
 
   /**
+   * The axes with the short variant's values of those {@code short: {axes: ...}} names: as many as
+   * the axis has, each valid for it, for an axis of a workload or driver option's plain values.
+   */
+  private List<Axis> withShortValues(List<Axis> axes, NodeTuple tuple) {
+    if (tuple == null) {
+      return axes;
+    }
+    Map<String, NodeTuple> named = mapping(tuple.getValueNode(), "axes", null);
+    List<Axis> result = new ArrayList<>();
+    for (Axis axis : axes) {
+      NodeTuple entry = named.remove(axis.name());
+      if (entry == null) {
+        result.add(axis);
+        continue;
+      }
+      Position position = keyPosition(entry);
+      if (axis.kind() != Axis.Kind.WORKLOAD && axis.kind() != Axis.Kind.DRIVER_OPTION) {
+        throw new ScenarioException(
+            position,
+            "axis "
+                + axis.name()
+                + " has labelled values: give its short variant's settings in each value instead");
+      }
+      List<String> values = new ArrayList<>();
+      for (Node node : sequence(entry.getValueNode(), axis.name())) {
+        String value = scalarOrList(node, axis.name());
+        if (axis.kind() == Axis.Kind.WORKLOAD) {
+          workloadSetting(axis.name(), value, position(node, axis.name()));
+        }
+        values.add(value);
+      }
+      if (values.size() != axis.values().size() || new HashSet<>(values).size() != values.size()) {
+        throw new ScenarioException(
+            position,
+            "give axis "
+                + axis.name()
+                + " "
+                + axis.values().size()
+                + " different short values, one for each of "
+                + String.join(", ", axis.labels()));
+      }
+      result.add(new Axis(axis.name(), axis.kind(), axis.values(), values, axis.position()));
+    }
+    if (!named.isEmpty()) {
+      Map.Entry<String, NodeTuple> unknown = named.entrySet().iterator().next();
+      throw new ScenarioException(
+          keyPosition(unknown.getValue()),
+          "no axis named '"
+              + unknown.getKey()
+              + "': the axes are "
+              + axes.stream().map(Axis::name).collect(Collectors.joining(", ")));
+    }
+    return result;
+  }
+
+  /**
+   * A short setting may not set what an axis varies: its cells would all run the one value under
+   * the axis's different labels.
+   */
+  private static void checkShortKeepsTheAxes(List<Setting> shortSettings, List<Axis> axes) {
+    for (Setting setting : shortSettings) {
+      for (Axis axis : axes) {
+        if (axis.kind() == Axis.Kind.WORKLOAD
+            && WorkloadOption.named(axis.name()) == WorkloadOption.named(setting.name())) {
+          throw new ScenarioException(
+              setting.position(),
+              "sets what axis "
+                  + axis.name()
+                  + " varies: every short cell would run "
+                  + setting.text()
+                  + " under the axis's labels; give the axis short values instead (short: {axes: {"
+                  + axis.name()
+                  + ": [..]}})");
+        }
+      }
+    }
+  }
+
+  /**
    * The {@code name: value} pairs of a map of settings.
    *
    * @param workload true to check each name and value as a workload option's
    */
   private List<Setting> settings(NodeTuple tuple, String key, boolean workload) {
-    List<Setting> settings = new ArrayList<>();
     if (tuple == null) {
-      return settings;
+      return new ArrayList<>();
     }
-    Map<String, NodeTuple> map = mapping(tuple.getValueNode(), key, null);
+    return settings(mapping(tuple.getValueNode(), key, null), workload);
+  }
+
+  private List<Setting> settings(Map<String, NodeTuple> map, boolean workload) {
+    List<Setting> settings = new ArrayList<>();
     for (Map.Entry<String, NodeTuple> entry : map.entrySet()) {
       Position position = keyPosition(entry.getValue());
       String text = scalarOrList(entry.getValue().getValueNode(), entry.getKey());

@@ -239,6 +239,62 @@ class ScenarioFileTest {
   }
 
   @Test
+  void shortAxisValuesRunAndLabelTheShortCells() throws IOException {
+    Scenario scenario =
+        Scenario.load(
+            file(
+                "name: rpc",
+                "driver: loopback",
+                "duration: 30s",
+                "axes:",
+                "  - {name: size, values: [500, 1024]}",
+                "  - {name: rate, values: [30000, 60000]}",
+                "exclude: [{size: 1024, rate: 60000}]",
+                "short: {duration: 2s, axes: {rate: [1000, 2000]}}"));
+
+    List<Cell> full = scenario.cells();
+    List<Cell> cells = scenario.asShort().cells();
+
+    assertThat(full).extracting(Cell::id).contains("000-size=500-rate=30000");
+    assertThat(cells)
+        .extracting(Cell::id)
+        .containsExactly(
+            "000-size=500-rate=1000", "001-size=500-rate=2000", "002-size=1024-rate=1000");
+    assertThat(cells)
+        .extracting(c -> c.workload().toWorkload().rate().steps().get(0).messagesPerSecond())
+        .containsExactly(1000.0, 2000.0, 1000.0);
+    assertThat(cells.get(0).workload().toWorkload().duration()).isEqualTo(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void aShortSettingOfWhatAnAxisVariesIsAnError() throws IOException {
+    assertThat(
+            error(
+                "name: rpc",
+                "driver: loopback",
+                "axes: [{name: rate, values: [30000, 60000]}]",
+                "short:",
+                "  rate: 2000"))
+        .isEqualTo(
+            "FILE:5: rate: sets what axis rate varies: every short cell would run 2000 under the"
+                + " axis's labels; give the axis short values instead (short: {axes: {rate: [..]}})");
+    assertThat(
+            error(
+                "name: rpc",
+                "driver: loopback",
+                "axes: [{name: rate, values: [30000, 60000]}]",
+                "short: {axes: {rate: [1000]}}"))
+        .endsWith("give axis rate 2 different short values, one for each of 30000, 60000");
+    assertThat(
+            error(
+                "name: rpc",
+                "driver: loopback",
+                "axes: [{name: rate, values: [30000, 60000]}]",
+                "short: {axes: {rates: [1000, 2000]}}"))
+        .endsWith("no axis named 'rates': the axes are rate");
+  }
+
+  @Test
   void anUnknownKeyNamesFileLineAndKey() throws IOException {
     assertThat(error("name: x", "driver: loopback", "workloads: {size: 1}"))
         .startsWith("FILE:3: workloads: unknown key: use one of name, description, driver,");
