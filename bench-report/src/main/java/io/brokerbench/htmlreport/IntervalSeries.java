@@ -1,6 +1,5 @@
 package io.brokerbench.htmlreport;
 
-import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.RunResult;
 import java.util.List;
@@ -14,7 +13,9 @@ import java.util.List;
  * @param sentPerSecond send rate
  * @param confirmedPerSecond confirm rate
  * @param receivedPerSecond receive rate
- * @param e2e end-to-end latency percentiles of each interval
+ * @param latencyKind which latency {@code latency} holds
+ * @param latency the percentiles of each interval's leading latency ({@link LeadingLatency}): the
+ *     round trip of a request-reply run, else end to end
  * @param cpuPercent client CPU, 100 per fully used core
  * @param rssMebibytes client resident set size, null where unknown
  */
@@ -24,13 +25,15 @@ record IntervalSeries(
     List<Double> sentPerSecond,
     List<Double> confirmedPerSecond,
     List<Double> receivedPerSecond,
-    List<Percentiles> e2e,
+    LeadingLatency latencyKind,
+    List<Percentiles> latency,
     List<Double> cpuPercent,
     List<Double> rssMebibytes) {
 
   /** The series of a run's intervals. */
   static IntervalSeries of(RunResult result) {
     List<IntervalSample> intervals = result.intervals();
+    LeadingLatency leading = LeadingLatency.of(List.of(result));
     return new IntervalSeries(
         intervals.stream().map(IntervalSample::endSeconds).toList(),
         intervals.stream()
@@ -41,9 +44,8 @@ record IntervalSeries(
         intervals.stream().map(i -> i.rates().sentPerSecond()).toList(),
         intervals.stream().map(i -> i.rates().confirmedPerSecond()).toList(),
         intervals.stream().map(i -> i.rates().receivedPerSecond()).toList(),
-        intervals.stream()
-            .map(i -> Percentiles.of(i.latency().get(LatencyKind.END_TO_END.key())))
-            .toList(),
+        leading,
+        intervals.stream().map(i -> leading.of(i.latency())).toList(),
         intervals.stream().map(IntervalSample::cpuPercent).toList(),
         intervals.stream()
             .map(i -> i.rssBytes() < 0 ? null : i.rssBytes() / (1024.0 * 1024.0))

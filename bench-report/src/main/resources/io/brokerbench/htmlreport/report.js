@@ -172,15 +172,16 @@
       charts.appendChild(el('p', { 'class': 'note' }, ['No message was sent or received.']));
     }
 
-    var e2e = iv.e2e;
-    if (e2e.some(function (p) { return p.p50Millis !== null; })) {
-      var pick = function (key) { return positive(zip(t, e2e.map(function (p) { return p[key]; }))); };
-      chart(charts, run.id + '-latency', 'End-to-end latency percentiles per interval', timeAxis,
-        axis('e2e latency (ms, log scale)', { type: 'log', nameGap: 56 }),
+    // The latency the run is about: the round trip of request-reply, else end to end.
+    var latency = iv.latency;
+    if (latency.some(function (p) { return p.p50Millis !== null; })) {
+      var pick = function (key) { return positive(zip(t, latency.map(function (p) { return p[key]; }))); };
+      chart(charts, run.id + '-latency', iv.latencyKind.title + ' percentiles per interval', timeAxis,
+        axis(iv.latencyKind.label + ' (ms, log scale)', { type: 'log', nameGap: 56 }),
         [line('p50', pick('p50Millis'), { markArea: warmup }), line('p99', pick('p99Millis')),
          line('p99.9', pick('p999Millis')), line('max', pick('maxMillis'))]);
     } else {
-      charts.appendChild(el('p', { 'class': 'note' }, ['No end-to-end latency was recorded.']));
+      charts.appendChild(el('p', { 'class': 'note' }, ['No ' + iv.latencyKind.label + ' latency was recorded.']));
     }
   }
 

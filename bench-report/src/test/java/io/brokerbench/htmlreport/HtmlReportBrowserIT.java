@@ -142,6 +142,9 @@ class HtmlReportBrowserIT {
     assertThat(status.charts().get("input0-sweep-latency"))
         .endsWith("title=Round trip vs attempted rate");
     assertThat(status.charts().get("input0-axis0")).endsWith("title=Round trip p99 by rate");
+    assertThat(status.charts().get("input0-cell0-latency"))
+        .contains(" ok ")
+        .endsWith("title=Round trip percentiles per interval");
     assertThat(status.dom())
         .contains("<th>rtt mean ms</th><th>rtt p50 ms</th><th>rtt p99 ms</th>")
         .contains("<th>rtt max ms</th>")
