@@ -111,6 +111,11 @@
     return points.filter(function (p) { return p[1] !== null && p[1] > 0; });
   }
 
+  // A log axis has no place for zero: such a value is left out, not drawn at the axis's floor.
+  function positiveValues(values) {
+    return values.map(function (v) { return v !== null && v > 0 ? v : null; });
+  }
+
   function renderRun(parent, run, heading) {
     var section = el('section', { id: run.id }, [el(heading, {}, [run.title + ' ',
       el('span', { 'class': 'status-' + run.status }, ['(' + run.status + ')'])])]);
@@ -385,9 +390,39 @@
     var painted = 0;
     var pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
     for (var i = 3; i < pixels.length; i += 4 * 7) if (pixels[i] > 0) painted++;
-    var ok = canvas.width > 0 && canvas.height > 0 && points > 0 && painted > 0;
+    var texts = drawnTexts(c.instance);
+    var overlaps = overlappingPairs(texts);
+    var ok = canvas.width > 0 && canvas.height > 0 && points > 0 && painted > 0 && overlaps.length === 0;
     return 'chart ' + c.id + ' ' + (ok ? 'ok' : 'FAILED') + ' canvas=' + canvas.width + 'x' +
-      canvas.height + ' points=' + points + ' painted=' + painted + ' title=' + c.title;
+      canvas.height + ' points=' + points + ' painted=' + painted + ' texts=' + texts.length +
+      ' overlaps=' + overlaps.length + (overlaps.length ? ' [' + overlaps.slice(0, 3).join('; ') + ']' : '') +
+      ' title=' + c.title;
+  }
+
+  // The texts the chart drew (title, legend, axis and value labels) with their boxes on the canvas.
+  function drawnTexts(instance) {
+    var texts = [];
+    instance.getZr().storage.getDisplayList(true).forEach(function (d) {
+      if ((d.type !== 'tspan' && d.type !== 'text') || d.invisible || d.ignore || !d.style || !d.style.text) return;
+      var r = d.getBoundingRect().clone();
+      if (d.transform) r.applyTransform(d.transform);
+      if (r.width > 0 && r.height > 0) texts.push({ text: String(d.style.text), r: r });
+    });
+    return texts;
+  }
+
+  // Pairs of texts whose boxes overlap by more than a pixel each way: labels written over others.
+  function overlappingPairs(texts) {
+    var pairs = [];
+    for (var i = 0; i < texts.length; i++) {
+      for (var j = i + 1; j < texts.length; j++) {
+        var a = texts[i].r, b = texts[j].r;
+        var w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+        var h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+        if (w > 1 && h > 1) pairs.push(texts[i].text + ' / ' + texts[j].text);
+      }
+    }
+    return pairs;
   }
 
   function renderComparison(parent, cmp, i) {
@@ -414,13 +449,20 @@
     }
     var charts = el('div', { 'class': 'charts' }, []);
     section.appendChild(charts);
+    // Percentiles span decades (p50 in µs, max in seconds): a log axis shows each of them. Dots,
+    // not bars (a bar on a log axis starts at 1 ms and points down below it): the baseline's left
+    // of each category with its value on its left, the candidate's right with its value on its
+    // right, so the two never write over each other; every category is labelled.
+    var dot = function (name, values, side) {
+      return { name: name, type: 'scatter', symbolSize: 14, symbolOffset: [side === 'left' ? -10 : 10, 0],
+        data: positiveValues(values),
+        label: { show: true, position: side, distance: 12, fontSize: 11,
+          formatter: function (p) { return millis(p.value); } } };
+    };
     chart(charts, id + '-latency', 'Latency: baseline and candidate',
-      axis('percentile', { type: 'category', data: cmp.latencyNames }),
-      axis('latency (ms)', { type: 'value', min: 0, nameGap: 56 }),
-      [{ name: 'baseline', type: 'bar', data: cmp.baselineMillis,
-         label: { show: true, position: 'top', formatter: function (p) { return millis(p.value); } } },
-       { name: 'candidate', type: 'bar', data: cmp.candidateMillis,
-         label: { show: true, position: 'top', formatter: function (p) { return millis(p.value); } } }],
+      axis('percentile', { type: 'category', data: cmp.latencyNames, axisLabel: { interval: 0 } }),
+      axis('latency (ms, log scale)', { type: 'log', nameGap: 56 }),
+      [dot('baseline', cmp.baselineMillis, 'left'), dot('candidate', cmp.candidateMillis, 'right')],
       { tooltip: { trigger: 'axis', valueFormatter: function (v) { return millis(v) + ' ms'; } } });
     return id;
   }
