@@ -210,7 +210,9 @@ class SeedScenariosIT {
   void rabbitMq2012FlowControl() throws IOException {
     RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
     runsCompletelyWithoutLoss(
-        SCENARIOS.resolve("rabbitmq-2012-flow-control.yaml"), 2, "acks=ack-and-confirm");
+        SCENARIOS.resolve("rabbitmq-2012-flow-control.yaml"),
+        4,
+        "load=rate-sweep,acks=ack-and-confirm");
     assertThat(cli.out()).contains("    step 6 at 80000 msg/s: ");
   }
 
