@@ -1,75 +1,105 @@
 package io.brokerbench.htmlreport;
 
 import io.brokerbench.latency.LatencyRecorder;
-import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
- * The p99 of a scenario's leading latency ({@link LeadingLatency}) grouped by one axis: a category
- * per value of the axis and a series per combination of the other axes' values. Cells with the same
- * values (repetitions) are combined by adding their histograms, never by averaging their
- * percentiles.
+ * One figure of a scenario's cells grouped by one axis, as the studies chart it: a category per
+ * value of the axis and a series per combination of the other axes' values. Two figures: the p99 of
+ * the scenario's leading latency ({@link LeadingLatency}), whose repetitions are combined by adding
+ * their histograms (never by averaging percentiles), and the received rate, whose repetitions are
+ * averaged.
  *
+ * @param figure what the values are, such as {@code rtt p99} or {@code received msg/s}
  * @param axis the axis on the category axis
  * @param categories its values, in the scenario's order
- * @param series p99 in milliseconds per category, by the other axes' values; null where no cell has
- *     that combination
+ * @param series the figure per category, by the other axes' values; null where no cell has that
+ *     combination
  */
-record AxisComparison(String axis, List<String> categories, Map<String, List<Double>> series) {
+record AxisComparison(
+    String figure, String axis, List<String> categories, Map<String, List<Double>> series) {
 
-  /** A comparison for each axis of the scenario with at least two values. */
-  static List<AxisComparison> of(ReportInput.Scenario scenario, LeadingLatency leading) {
+  /** The received rate's figure name. */
+  static final String RECEIVED_RATE = "received msg/s";
+
+  /** For each axis of the scenario with at least two values, the leading latency's p99. */
+  static List<AxisComparison> latency(ReportInput.Scenario scenario, LeadingLatency leading) {
+    String figure = leading.label() + " p99";
+    return byEachAxis(
+        scenario,
+        figure,
+        result -> result.latency().get(leading.key()),
+        summaries -> {
+          Histogram merged = LatencyRecorder.newHistogram();
+          summaries.stream()
+              .filter(s -> s != null && s.histogram() != null)
+              .forEach(s -> merged.add(s.decodedHistogram()));
+          return merged.getTotalCount() == 0 ? null : merged.getValueAtPercentile(99) / 1e6;
+        });
+  }
+
+  /** For each axis of the scenario with at least two values, the received rate. */
+  static List<AxisComparison> receivedRate(ReportInput.Scenario scenario) {
+    return byEachAxis(
+        scenario,
+        RECEIVED_RATE,
+        result -> result.totals().rates().receivedPerSecond(),
+        rates -> rates.stream().mapToDouble(Double::doubleValue).average().orElse(0));
+  }
+
+  /**
+   * The comparisons of one figure: {@code value} reads it from a cell's result, {@code combine}
+   * makes one number of the values of a combination's cells (its repetitions).
+   */
+  private static <T> List<AxisComparison> byEachAxis(
+      ReportInput.Scenario scenario,
+      String figure,
+      Function<RunResult, T> value,
+      Function<List<T>, Double> combine) {
     List<AxisComparison> comparisons = new ArrayList<>();
     for (ScenarioIndex.Axis axis : scenario.scenario().axes()) {
-      if (axis.values().size() >= 2) {
-        comparisons.add(byAxis(scenario, axis, leading));
+      if (axis.values().size() < 2) {
+        continue;
       }
+      Map<String, Map<String, List<T>>> grouped = new LinkedHashMap<>();
+      for (ReportInput.CellRun cellRun : scenario.cells()) {
+        if (cellRun.result() == null) {
+          continue;
+        }
+        Map<String, String> axes = cellRun.cell().axes();
+        grouped
+            .computeIfAbsent(otherAxes(axes, axis.name(), figure), k -> new LinkedHashMap<>())
+            .computeIfAbsent(axes.get(axis.name()), k -> new ArrayList<>())
+            .add(value.apply(cellRun.result()));
+      }
+      Map<String, List<Double>> series = new LinkedHashMap<>();
+      grouped.forEach(
+          (label, byValue) ->
+              series.put(
+                  label,
+                  axis.values().stream()
+                      .map(v -> byValue.containsKey(v) ? combine.apply(byValue.get(v)) : null)
+                      .toList()));
+      comparisons.add(new AxisComparison(figure, axis.name(), axis.values(), series));
     }
     return comparisons;
   }
 
-  private static AxisComparison byAxis(
-      ReportInput.Scenario scenario, ScenarioIndex.Axis axis, LeadingLatency leading) {
-    Map<String, Map<String, Histogram>> merged = new LinkedHashMap<>();
-    for (ReportInput.CellRun cellRun : scenario.cells()) {
-      LatencySummary latency =
-          cellRun.result() == null ? null : cellRun.result().latency().get(leading.key());
-      if (latency == null || latency.histogram() == null) {
-        continue;
-      }
-      Map<String, String> axes = cellRun.cell().axes();
-      merged
-          .computeIfAbsent(otherAxes(axes, axis.name()), k -> new LinkedHashMap<>())
-          .computeIfAbsent(axes.get(axis.name()), k -> LatencyRecorder.newHistogram())
-          .add(latency.decodedHistogram());
-    }
-    Map<String, List<Double>> series = new LinkedHashMap<>();
-    merged.forEach(
-        (label, byValue) ->
-            series.put(
-                label.isEmpty() ? leading.label() + " p99" : label,
-                axis.values().stream()
-                    .map(v -> byValue.containsKey(v) ? p99Millis(byValue.get(v)) : null)
-                    .toList()));
-    return new AxisComparison(axis.name(), axis.values(), series);
-  }
-
-  private static Double p99Millis(Histogram nanos) {
-    return nanos.getTotalCount() == 0 ? null : nanos.getValueAtPercentile(99) / 1e6;
-  }
-
-  private static String otherAxes(Map<String, String> axes, String axis) {
+  /** The series label: the other axes' values, or the figure when there are none. */
+  private static String otherAxes(Map<String, String> axes, String axis, String figure) {
     String label =
         axes.entrySet().stream()
             .filter(e -> !e.getKey().equals(axis))
             .map(e -> e.getKey() + "=" + e.getValue())
             .collect(Collectors.joining(", "));
-    return label;
+    return label.isEmpty() ? figure : label;
   }
 }

@@ -4,6 +4,7 @@ import io.brokerbench.result.ScenarioIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * What the page shows of a scenario, as the page's script reads it from the embedded JSON.
@@ -15,7 +16,7 @@ import java.util.Objects;
  * @param cells the table of cells
  * @param sweep attempted against achieved rate and latency
  * @param latency the latency the cells are about, which the table and charts show
- * @param comparisons that latency's p99 grouped by each axis
+ * @param comparisons that latency's p99, then the received rate, grouped by each axis
  * @param spreads each repeated combination's figures across its repetitions
  * @param runs each cell's run with a result, in order
  */
@@ -56,7 +57,10 @@ record ScenarioView(
         leading,
         ScenarioTable.rows(scenario, leading),
         RateSweep.of(scenario, leading),
-        AxisComparison.of(scenario, leading),
+        Stream.concat(
+                AxisComparison.latency(scenario, leading).stream(),
+                AxisComparison.receivedRate(scenario).stream())
+            .toList(),
         RepetitionSpread.of(scenario),
         runs);
   }

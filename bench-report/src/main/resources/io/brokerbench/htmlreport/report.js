@@ -71,7 +71,9 @@
       animation: false,
       title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 26, left: 'center', width: box.clientWidth - 40 },
-      grid: { top: 40 + rows * LEGEND_ROW, left: 72, right: 72, bottom: 52 },
+      // Turned category labels need room below the axis, and its name further down.
+      grid: { top: 40 + rows * LEGEND_ROW, left: 72, right: 72,
+        bottom: xAxis.axisLabel && xAxis.axisLabel.rotate ? 96 : 52 },
       tooltip: { trigger: 'axis' },
       xAxis: xAxis,
       yAxis: yAxis,
@@ -114,6 +116,22 @@
   // A log axis has no place for zero: such a value is left out, not drawn at the axis's floor.
   function positiveValues(values) {
     return values.map(function (v) { return v !== null && v > 0 ? v : null; });
+  }
+
+  // How many decades the positive values span (0 for fewer than two).
+  function decades(values) {
+    var positive = values.filter(function (v) { return v !== null && v > 0; });
+    if (positive.length < 2) return 0;
+    return Math.log10(Math.max.apply(null, positive) / Math.min.apply(null, positive));
+  }
+
+  // A category axis that labels every category, turned when the labels would not fit side by side.
+  function categoryAxis(name, categories) {
+    var longest = categories.reduce(function (n, c) { return Math.max(n, String(c).length); }, 0);
+    var room = 560 / Math.max(1, categories.length);
+    var turned = longest * 7 > room;
+    return axis(name, { type: 'category', data: categories, nameGap: turned ? 76 : 32,
+      axisLabel: { interval: 0, rotate: turned ? 30 : 0 } });
   }
 
   function renderRun(parent, run, heading) {
@@ -352,10 +370,15 @@
       var cellAxis = axis('cell', { type: 'category', data: done.map(function (c) { return c.id; }),
         axisLabel: { interval: 0, overflow: 'truncate', width: 600 / Math.max(1, done.length) } });
       var bar = function (name, values) { return { name: name, type: 'bar', data: values }; };
+      var sent = done.map(function (c) { return c.sentPerSecond; });
+      var received = done.map(function (c) { return c.receivedPerSecond; });
+      // A flooding cell (sending far more than it received) must not flatten the others' bars.
+      var rateSpread = decades(sent.concat(received)) > 1.3;
       chart(charts, scenario.id + '-cells-rate', 'Achieved rate by cell', cellAxis,
-        axis('rate (msg/s)', { type: 'value', min: 0, nameGap: 56 }),
-        [bar('sent', done.map(function (c) { return c.sentPerSecond; })),
-         bar('received', done.map(function (c) { return c.receivedPerSecond; }))]);
+        axis(rateSpread ? 'rate (msg/s, log scale)' : 'rate (msg/s)',
+          rateSpread ? { type: 'log', nameGap: 56 } : { type: 'value', min: 0, nameGap: 56 }),
+        [bar('sent', rateSpread ? positiveValues(sent) : sent),
+         bar('received', rateSpread ? positiveValues(received) : received)]);
       // Dots, not bars: a bar on a log axis starts at 1 ms and would point down below it.
       var dots = function (name, symbol, values) {
         return { name: name, type: 'scatter', symbol: symbol, symbolSize: 12, data: values };
@@ -368,14 +391,45 @@
          dots('max', 'rect', done.map(function (c) { return c.latency.maxMillis; }))]);
     }
     scenario.comparisons.forEach(function (cmp, i) {
-      chart(charts, scenario.id + '-axis' + i, scenario.latency.title + ' p99 by ' + cmp.axis,
-        axis(cmp.axis, { type: 'category', data: cmp.categories }),
-        axis(lat + ' p99 (ms)', { type: 'value', min: 0, nameGap: 56 }),
-        Object.keys(cmp.series).map(function (label) {
-          return { name: label, type: 'bar', data: cmp.series[label],
-            label: { show: true, position: 'top', formatter: function (p) { return millis(p.value); } } };
-        }),
-        { tooltip: { trigger: 'axis', valueFormatter: function (v) { return millis(v) + ' ms'; } } });
+      var rate = cmp.figure === 'received msg/s';
+      var format = rate ? function (v) { return fixed(v, 0); } : millis;
+      var names = Object.keys(cmp.series);
+      var values = [];
+      names.forEach(function (n) { values = values.concat(cmp.series[n]); });
+      var spread = decades(values) > 1.3;
+      // Values spanning decades (a flooding cell beside the others) go on a log axis as dots, so
+      // no cell flattens the rest; a bar on a log axis would start at 1 and point down below it.
+      // Value labels never write over each other: two series of dots put theirs on their outer
+      // sides, more have none (the tooltip gives them); bars of more than two series turn theirs
+      // upright above the narrow bars.
+      var series = names.map(function (label, k) {
+        var s = { name: label, data: spread ? positiveValues(cmp.series[label]) : cmp.series[label],
+          label: { show: true, fontSize: 11, formatter: function (p) { return format(p.value); } } };
+        if (spread) {
+          s.type = 'scatter';
+          s.symbolSize = 12;
+          s.symbolOffset = [(k - (names.length - 1) / 2) * 16, 0];
+          s.label.show = names.length <= 2;
+          s.label.position = k === 0 && names.length === 2 ? 'left' : 'right';
+          s.label.distance = 10;
+        } else {
+          s.type = 'bar';
+          s.label.position = 'top';
+          if (names.length > 2) {
+            s.label.rotate = 90;
+            s.label.align = 'left';
+            s.label.verticalAlign = 'middle';
+          }
+        }
+        return s;
+      });
+      chart(charts, scenario.id + '-axis' + i,
+        (rate ? 'Received rate' : scenario.latency.title + ' p99') + ' by ' + cmp.axis,
+        categoryAxis(cmp.axis, cmp.categories),
+        axis((rate ? 'received (msg/s' : lat + ' p99 (ms') + (spread ? ', log scale)' : ')'),
+          spread ? { type: 'log', nameGap: 56 } : { type: 'value', min: 0, nameGap: 56 }),
+        series,
+        { tooltip: { trigger: 'axis', valueFormatter: function (v) { return format(v) + (rate ? ' msg/s' : ' ms'); } } });
     });
     scenario.runs.forEach(function (run) { renderRun(section, run, 'h3'); });
   }
@@ -450,14 +504,13 @@
     var charts = el('div', { 'class': 'charts' }, []);
     section.appendChild(charts);
     // Percentiles span decades (p50 in µs, max in seconds): a log axis shows each of them. Dots,
-    // not bars (a bar on a log axis starts at 1 ms and points down below it): the baseline's left
-    // of each category with its value on its left, the candidate's right with its value on its
-    // right, so the two never write over each other; every category is labelled.
+    // not bars (a bar on a log axis starts at 1 ms and points down below it), the baseline's left
+    // of each category and the candidate's right; their values are in the table above and the
+    // tooltip, not written beside the dots, where neighbouring categories' would meet. Every
+    // category is labelled.
     var dot = function (name, values, side) {
       return { name: name, type: 'scatter', symbolSize: 14, symbolOffset: [side === 'left' ? -10 : 10, 0],
-        data: positiveValues(values),
-        label: { show: true, position: side, distance: 12, fontSize: 11,
-          formatter: function (p) { return millis(p.value); } } };
+        data: positiveValues(values) };
     };
     chart(charts, id + '-latency', 'Latency: baseline and candidate',
       axis('percentile', { type: 'category', data: cmp.latencyNames, axisLabel: { interval: 0 } }),

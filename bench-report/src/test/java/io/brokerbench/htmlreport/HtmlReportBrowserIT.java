@@ -105,9 +105,16 @@ class HtmlReportBrowserIT {
             "input0-sweep-latency",
             "input0-axis0",
             "input0-axis1",
+            "input0-axis2",
+            "input0-axis3",
             "input0-cell0-rates",
             "input0-cell3-distribution"));
-    assertThat(status.charts()).hasSize(4 + 4 * 4);
+    // Per axis: the p99 and, as the studies chart it, the received rate.
+    assertThat(status.charts().get("input0-axis0"))
+        .endsWith("title=End-to-end latency p99 by rate");
+    assertThat(status.charts().get("input0-axis2")).endsWith("title=Received rate by rate");
+    assertThat(status.charts().get("input0-axis3")).endsWith("title=Received rate by stall");
+    assertThat(status.charts()).hasSize(6 + 4 * 4);
     Path png = SCREENSHOTS.resolve("scenario.png");
     chromium.screenshot(html, png, 1400, 3000);
     assertThat(Files.size(png)).isGreaterThan(20_000);

@@ -78,7 +78,7 @@ class ScenarioTableTest {
 
   @Test
   void eachAxisComparesTheP99OfItsValuesForEachCombinationOfTheOthers() {
-    List<AxisComparison> comparisons = AxisComparison.of(scenario, LeadingLatency.END_TO_END);
+    List<AxisComparison> comparisons = AxisComparison.latency(scenario, LeadingLatency.END_TO_END);
 
     assertThat(comparisons).extracting(AxisComparison::axis).containsExactly("rate", "stall");
     AxisComparison byStall = comparisons.get(1);
@@ -87,6 +87,20 @@ class ScenarioTableTest {
     assertThat(byStall.series().get("rate=2000")).hasSize(2).doesNotContainNull();
     AxisComparison byRate = comparisons.get(0);
     assertThat(byRate.series().get("stall=none").get(2)).as("no result at 9000 msg/s").isNull();
+  }
+
+  @Test
+  void eachAxisComparesTheReceivedRateOfItsValues() {
+    List<AxisComparison> comparisons = AxisComparison.receivedRate(scenario);
+
+    assertThat(comparisons).extracting(AxisComparison::axis).containsExactly("rate", "stall");
+    List<Double> byRate = comparisons.get(0).series().get("stall=none");
+    // Each cell's own received rate: the 6k cell received more than the 2k one, none at 9k.
+    assertThat(byRate.get(0))
+        .isEqualTo(
+            ScenarioTable.rows(scenario, LeadingLatency.END_TO_END).get(0).receivedPerSecond());
+    assertThat(byRate.get(1)).isGreaterThan(byRate.get(0));
+    assertThat(byRate.get(2)).isNull();
   }
 
   @Test
@@ -104,13 +118,10 @@ class ScenarioTableTest {
       assertThat(row.latency().meanMillis()).isGreaterThanOrEqualTo(2.0);
     }
     assertThat(view.comparisons())
-        .singleElement()
-        .satisfies(
-            c -> {
-              assertThat(c.series()).containsOnlyKeys("rtt p99");
-              assertThat(c.series().get("rtt p99"))
-                  .allSatisfy(p99 -> assertThat(p99).isGreaterThanOrEqualTo(2.0));
-            });
+        .extracting(AxisComparison::figure)
+        .containsExactly("rtt p99", AxisComparison.RECEIVED_RATE);
+    assertThat(view.comparisons().get(0).series().get("rtt p99"))
+        .allSatisfy(p99 -> assertThat(p99).isGreaterThanOrEqualTo(2.0));
   }
 
   @Test
