@@ -21,10 +21,13 @@ sealed interface ReportInput {
   /**
    * A scenario.
    *
+   * @param title its directory's name: the set-up it ran on, when several runs of one scenario are
+   *     compared ({@link ScenarioSetups})
    * @param scenario its {@code scenario.json}
    * @param cells its cells in order, each with its result when the cell wrote one
    */
-  record Scenario(ScenarioIndex scenario, List<CellRun> cells) implements ReportInput {
+  record Scenario(String title, ScenarioIndex scenario, List<CellRun> cells)
+      implements ReportInput {
     public Scenario {
       cells = List.copyOf(cells);
     }
@@ -49,7 +52,7 @@ sealed interface ReportInput {
     Path absolute = path.toAbsolutePath().normalize();
     if (Files.isDirectory(path)) {
       if (ScenarioFile.isIn(path)) {
-        return scenario(path);
+        return scenario(path, titleOf(absolute));
       }
       if (ResultFile.isIn(path)) {
         return new Run(titleOf(absolute), ResultFile.read(path.resolve(ResultFile.NAME)));
@@ -69,7 +72,7 @@ sealed interface ReportInput {
     return new Run(titleOf(parent == null ? absolute : parent), ResultFile.read(path));
   }
 
-  private static Scenario scenario(Path dir) throws ReportInputException {
+  private static Scenario scenario(Path dir, String title) throws ReportInputException {
     ScenarioIndex scenario = ScenarioFile.read(dir.resolve(ScenarioFile.NAME));
     List<CellRun> cells = new ArrayList<>();
     for (ScenarioIndex.Cell cell : scenario.cells()) {
@@ -79,7 +82,7 @@ sealed interface ReportInput {
       cells.add(
           new CellRun(cell, hasResult ? ResultFile.read(cellDir.resolve(ResultFile.NAME)) : null));
     }
-    return new Scenario(scenario, cells);
+    return new Scenario(title, scenario, cells);
   }
 
   private static String titleOf(Path dir) {

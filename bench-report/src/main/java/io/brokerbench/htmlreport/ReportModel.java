@@ -21,7 +21,10 @@ record ReportModel(
     List<String> order,
     List<ComparisonView> comparisons) {
 
-  /** The model of these inputs and comparisons. */
+  /**
+   * The model of these inputs and comparisons; runs of one scenario on several set-ups are shown as
+   * one ({@link ScenarioSetups}).
+   */
   static ReportModel of(
       List<ReportInput> inputs,
       List<io.brokerbench.compare.RunComparison> comparisons,
@@ -29,7 +32,7 @@ record ReportModel(
     List<RunView> runs = new ArrayList<>();
     List<ScenarioView> scenarios = new ArrayList<>();
     List<String> order = new ArrayList<>();
-    for (ReportInput input : inputs) {
+    for (ReportInput input : ScenarioSetups.merged(inputs)) {
       String id = "input" + order.size();
       order.add(id);
       if (input instanceof ReportInput.Run run) {
@@ -39,7 +42,7 @@ record ReportModel(
       }
     }
     return new ReportModel(
-        title(inputs),
+        title(ScenarioSetups.merged(inputs)),
         generated,
         runs,
         scenarios,

@@ -160,6 +160,25 @@ class HtmlReportBrowserIT {
   }
 
   @Test
+  void oneScenarioOnTwoSetUpsIsOneSectionWithASeriesPerSetUp() throws Exception {
+    Path html = dir.resolve("setups.html");
+    Path a = ReportFixtures.requestReplyScenario(dir.resolve("setups/cluster-a"));
+    Path b = ReportFixtures.requestReplyScenario(dir.resolve("setups/cluster-b"));
+    HtmlReport.write(List.of(a, b), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    assertEveryChartDrew(status, List.of("input0-sweep-latency", "input0-axis0", "input0-axis1"));
+    assertThat(status.charts()).noneSatisfy((id, line) -> assertThat(id).startsWith("input1"));
+    assertThat(status.charts().get("input0-axis0")).endsWith("title=Round trip p99 by setup");
+    assertThat(status.dom())
+        .containsOnlyOnce("<h2>Scenario request-reply</h2>")
+        .contains("<th>setup</th>")
+        .contains("cluster-b: 001-rate=300");
+    chromium.screenshot(html, SCREENSHOTS.resolve("scenario-on-two-setups.png"), 1400, 1400);
+  }
+
+  @Test
   void aRepeatedScenarioShowsTheSpreadOfItsRepetitions() throws Exception {
     Path html = dir.resolve("repeated.html");
     HtmlReport.write(List.of(ReportFixtures.repeatedScenario(dir.resolve("repeated"))), html);

@@ -142,4 +142,37 @@ class ScenarioTableTest {
     assertThat(LeadingLatency.of(List.of(unconfirmed))).isEqualTo(LeadingLatency.END_TO_END);
     assertThat(LeadingLatency.of(List.of())).isEqualTo(LeadingLatency.END_TO_END);
   }
+
+  @Test
+  void oneScenarioRunOnTwoSetUpsIsOneScenarioWithASeriesPerSetUp() throws Exception {
+    Path a = ReportFixtures.requestReplyScenario(Files.createDirectories(dir.resolve("cluster-a")));
+    Path b = ReportFixtures.requestReplyScenario(Files.createDirectories(dir.resolve("cluster-b")));
+
+    ReportModel model =
+        ReportModel.of(List.of(ReportInput.read(a), ReportInput.read(b)), List.of(), "now");
+
+    assertThat(model.title()).isEqualTo("brokerbench report: request-reply");
+    ScenarioView view = model.scenarios().get(0);
+    assertThat(model.scenarios()).hasSize(1);
+    assertThat(model.order()).containsExactly("input0");
+    assertThat(view.axes()).containsExactly("setup", "rate");
+    assertThat(view.cells())
+        .extracting(ScenarioTable.Row::id)
+        .containsExactly(
+            "cluster-a: 000-rate=100",
+            "cluster-a: 001-rate=300",
+            "cluster-b: 000-rate=100",
+            "cluster-b: 001-rate=300");
+    // By rate, a series per set-up; by set-up, a series per rate.
+    AxisComparison byRate =
+        view.comparisons().stream()
+            .filter(c -> c.axis().equals("rate") && c.figure().equals("rtt p99"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(byRate.series()).containsOnlyKeys("setup=cluster-a", "setup=cluster-b");
+    assertThat(view.comparisons())
+        .filteredOn(c -> c.axis().equals("setup"))
+        .allSatisfy(c -> assertThat(c.categories()).containsExactly("cluster-a", "cluster-b"));
+    assertThat(view.runs()).hasSize(4);
+  }
 }
