@@ -4,6 +4,7 @@ import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,34 @@ record AxisComparison(
               .filter(s -> s != null && s.histogram() != null)
               .forEach(s -> merged.add(s.decodedHistogram()));
           return merged.getTotalCount() == 0 ? null : merged.getValueAtPercentile(99) / 1e6;
+        });
+  }
+
+  /** The broker memory per connection's figure name. */
+  static final String BROKER_MEMORY = "broker KiB/connection";
+
+  /**
+   * For each axis of a scenario of idle connections with at least two values, the broker's memory
+   * per connection (as RabbitMQ 4.0's connection study charts it per protocol); none for a scenario
+   * whose cells hold no connections or could not read the broker.
+   */
+  static List<AxisComparison> brokerMemoryPerConnection(ReportInput.Scenario scenario) {
+    boolean read =
+        scenario.cells().stream()
+            .anyMatch(
+                c ->
+                    c.result() != null && c.result().connections().brokerBytesPerConnection() >= 0);
+    if (!read) {
+      return List.of();
+    }
+    return byEachAxis(
+        scenario,
+        BROKER_MEMORY,
+        result -> result.connections().brokerBytesPerConnection(),
+        bytes -> {
+          double[] known =
+              bytes.stream().filter(b -> b >= 0).mapToDouble(b -> b / 1024.0).toArray();
+          return known.length == 0 ? null : Arrays.stream(known).average().orElseThrow();
         });
   }
 

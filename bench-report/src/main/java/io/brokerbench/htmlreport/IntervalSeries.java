@@ -33,7 +33,10 @@ record IntervalSeries(
   /** The series of a run's intervals. */
   static IntervalSeries of(RunResult result) {
     List<IntervalSample> intervals = result.intervals();
-    LeadingLatency leading = LeadingLatency.of(List.of(result));
+    LeadingLatency runs = LeadingLatency.of(List.of(result));
+    // Connections open before the intervals start: their times are the run's, not an interval's.
+    LeadingLatency leading =
+        runs.equals(LeadingLatency.CONNECTION_OPEN) ? LeadingLatency.END_TO_END : runs;
     return new IntervalSeries(
         intervals.stream().map(IntervalSample::endSeconds).toList(),
         intervals.stream()

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The latency a scenario's cells are about, which its table and charts lead with, as the studies
  * lead with it: the round trip for request-reply (the single-node request-reply study), the send RT
- * (the confirm, from the intended send) for producers without consumers (RocketMQ's benchmark), the
+ * (the confirm, from the intended send) for producers without consumers (RocketMQ's benchmark), a
+ * connection's open time for idle connections alone (RabbitMQ 4.0's connection study), the
  * end-to-end latency for everything else.
  *
  * @param key the latency kind's key in {@code result.json}
@@ -24,6 +25,8 @@ record LeadingLatency(String key, String label, String title) {
       new LeadingLatency(LatencyKind.ROUND_TRIP.key(), "rtt", "Round trip");
   static final LeadingLatency SEND =
       new LeadingLatency(LatencyKind.CONFIRM.key(), "send RT", "Send RT");
+  static final LeadingLatency CONNECTION_OPEN =
+      new LeadingLatency(LatencyKind.CONNECT.key(), "open", "Connection open time");
 
   /** The latency these results (a scenario's cells) lead with; end to end when there are none. */
   static LeadingLatency of(List<RunResult> results) {
@@ -34,8 +37,12 @@ record LeadingLatency(String key, String label, String title) {
     if (workloads.stream().anyMatch(WorkloadSummary::requestReply)) {
       return ROUND_TRIP;
     }
-    if (workloads.stream().allMatch(w -> w.consumers() == 0 && w.inFlightWindow() > 0)) {
+    if (workloads.stream()
+        .allMatch(w -> w.producers() > 0 && w.consumers() == 0 && w.inFlightWindow() > 0)) {
       return SEND;
+    }
+    if (workloads.stream().allMatch(w -> w.producers() == 0 && w.connections() > 0)) {
+      return CONNECTION_OPEN;
     }
     return END_TO_END;
   }

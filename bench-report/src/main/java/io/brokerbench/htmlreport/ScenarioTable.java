@@ -1,5 +1,7 @@
 package io.brokerbench.htmlreport;
 
+import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import java.util.List;
@@ -26,6 +28,7 @@ final class ScenarioTable {
    * @param latency the percentiles of the scenario's leading latency
    * @param cpuMicrosPerMessage client CPU per message
    * @param lost messages lost
+   * @param connections the cell's idle connections, or null for a cell without
    */
   record Row(
       String id,
@@ -37,7 +40,47 @@ final class ScenarioTable {
       Double receivedPerSecond,
       Percentiles latency,
       Double cpuMicrosPerMessage,
-      Long lost) {}
+      Long lost,
+      Connections connections) {}
+
+  /**
+   * What a cell's idle connections cost, as RabbitMQ 4.0's connection study tabulates it.
+   *
+   * @param target connections asked for
+   * @param opened connections that opened with all their channels or sessions
+   * @param openPerSecond the rate they opened at
+   * @param openP99Millis the 99th percentile of a connection's open time, from its intended start
+   * @param clientKibPerConnection the client's resident memory per connection, KiB; null when
+   *     unknown
+   * @param brokerKibPerConnection the broker's memory per connection, KiB; null when not read
+   */
+  record Connections(
+      long target,
+      long opened,
+      double openPerSecond,
+      Double openP99Millis,
+      Double clientKibPerConnection,
+      Double brokerKibPerConnection) {
+
+    /** The connections of a result, or null when it held none. */
+    static Connections of(RunResult r) {
+      ConnectionsResult c = r.connections();
+      if (c.target() == 0) {
+        return null;
+      }
+      return new Connections(
+          c.target(),
+          c.opened(),
+          c.openPerSecond(),
+          Percentiles.of(r.latency().get(LatencyKind.CONNECT.key())).p99Millis(),
+          kib(c.clientRssBytesPerConnection()),
+          kib(c.brokerBytesPerConnection()));
+    }
+
+    private static Double kib(long bytes) {
+      return bytes < 0 ? null : bytes / 1024.0;
+    }
+  }
 
   /** A row per cell, in the scenario's order, with this latency. */
   static List<Row> rows(ReportInput.Scenario scenario, LeadingLatency leading) {
@@ -58,6 +101,7 @@ final class ScenarioTable {
           null,
           Percentiles.NONE,
           null,
+          null,
           null);
     }
     return new Row(
@@ -70,7 +114,8 @@ final class ScenarioTable {
         r.totals().rates().receivedPerSecond(),
         leading.of(r.latency()),
         r.totals().client().cpuMicrosPerMessage(),
-        r.integrity().lost());
+        r.integrity().lost(),
+        Connections.of(r));
   }
 
   private static String target(List<Double> rateSteps) {

@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * @param cells the table of cells
  * @param sweep attempted against achieved rate and latency
  * @param latency the latency the cells are about, which the table and charts show
- * @param comparisons that latency's p99, then the received rate, grouped by each axis
+ * @param comparisons that latency's p99, the received rate and, for idle connections, the broker's
+ *     memory per connection, grouped by each axis
  * @param spreads each repeated combination's figures across its repetitions
  * @param runs each cell's run with a result, in order
  */
@@ -57,9 +58,11 @@ record ScenarioView(
         leading,
         ScenarioTable.rows(scenario, leading),
         RateSweep.of(scenario, leading),
-        Stream.concat(
-                AxisComparison.latency(scenario, leading).stream(),
-                AxisComparison.receivedRate(scenario).stream())
+        Stream.of(
+                AxisComparison.latency(scenario, leading),
+                AxisComparison.receivedRate(scenario),
+                AxisComparison.brokerMemoryPerConnection(scenario))
+            .flatMap(List::stream)
             .toList(),
         RepetitionSpread.of(scenario),
         runs);

@@ -310,6 +310,19 @@
       { title: 'CPU µs/msg', numeric: true, value: function (c) { return fixed(c.cpuMicrosPerMessage, 2); } },
       { title: 'lost', numeric: true, value: function (c) { return c.lost === null ? '' : String(c.lost); } }
     ]);
+    // Idle connections: what RabbitMQ 4.0's connection study tabulates for each protocol.
+    if (scenario.cells.some(function (c) { return c.connections; })) {
+      var conn = function (f) { return function (c) { return c.connections ? f(c.connections) : ''; }; };
+      columns = columns.concat([
+        { title: 'connections opened', numeric: true, value: conn(function (k) { return k.opened + ' of ' + k.target; }) },
+        { title: 'opened/s', numeric: true, value: conn(function (k) { return fixed(k.openPerSecond, 0); }) }
+      ].concat(scenario.latency.key === 'connect' ? [] : [
+        { title: 'open p99 ms', numeric: true, value: conn(function (k) { return millis(k.openP99Millis); }) }
+      ]).concat([
+        { title: 'client KiB/conn', numeric: true, value: conn(function (k) { return fixed(k.clientKibPerConnection, 1); }) },
+        { title: 'broker KiB/conn', numeric: true, value: conn(function (k) { return fixed(k.brokerKibPerConnection, 1); }) }
+      ]));
+    }
     section.appendChild(table(columns, scenario.cells, function (c) {
       return c.status !== 'completed' || c.lost > 0 ? 'bad' : '';
     }));
@@ -374,25 +387,36 @@
       var received = done.map(function (c) { return c.receivedPerSecond; });
       // A flooding cell (sending far more than it received) must not flatten the others' bars.
       var rateSpread = decades(sent.concat(received)) > 1.3;
-      chart(charts, scenario.id + '-cells-rate', 'Achieved rate by cell', cellAxis,
-        axis(rateSpread ? 'rate (msg/s, log scale)' : 'rate (msg/s)',
-          rateSpread ? { type: 'log', nameGap: 56 } : { type: 'value', min: 0, nameGap: 56 }),
-        [bar('sent', rateSpread ? positiveValues(sent) : sent),
-         bar('received', rateSpread ? positiveValues(received) : received)]);
+      if (sent.concat(received).some(function (v) { return v > 0; })) {
+        chart(charts, scenario.id + '-cells-rate', 'Achieved rate by cell', cellAxis,
+          axis(rateSpread ? 'rate (msg/s, log scale)' : 'rate (msg/s)',
+            rateSpread ? { type: 'log', nameGap: 56 } : { type: 'value', min: 0, nameGap: 56 }),
+          [bar('sent', rateSpread ? positiveValues(sent) : sent),
+           bar('received', rateSpread ? positiveValues(received) : received)]);
+      }
       // Dots, not bars: a bar on a log axis starts at 1 ms and would point down below it.
       var dots = function (name, symbol, values) {
         return { name: name, type: 'scatter', symbol: symbol, symbolSize: 12, data: values };
       };
-      chart(charts, scenario.id + '-cells-latency', scenario.latency.title + ' by cell', cellAxis,
-        axis(lat + ' (ms, log scale)', { type: 'log', nameGap: 56 }),
-        [dots('p50', 'circle', done.map(function (c) { return c.latency.p50Millis; })),
-         dots('p99', 'diamond', done.map(function (c) { return c.latency.p99Millis; })),
-         dots('p99.9', 'triangle', done.map(function (c) { return c.latency.p999Millis; })),
-         dots('max', 'rect', done.map(function (c) { return c.latency.maxMillis; }))]);
+      if (done.some(function (c) { return c.latency.p50Millis !== null; })) {
+        chart(charts, scenario.id + '-cells-latency', scenario.latency.title + ' by cell', cellAxis,
+          axis(lat + ' (ms, log scale)', { type: 'log', nameGap: 56 }),
+          [dots('p50', 'circle', done.map(function (c) { return c.latency.p50Millis; })),
+           dots('p99', 'diamond', done.map(function (c) { return c.latency.p99Millis; })),
+           dots('p99.9', 'triangle', done.map(function (c) { return c.latency.p999Millis; })),
+           dots('max', 'rect', done.map(function (c) { return c.latency.maxMillis; }))]);
+      }
     }
     scenario.comparisons.forEach(function (cmp, i) {
+      // A figure no cell has (nothing received by idle connections) is no chart.
+      var any = Object.keys(cmp.series).some(function (n) {
+        return cmp.series[n].some(function (v) { return v !== null && v > 0; });
+      });
+      if (!any) return;
       var rate = cmp.figure === 'received msg/s';
-      var format = rate ? function (v) { return fixed(v, 0); } : millis;
+      var memory = cmp.figure === 'broker KiB/connection';
+      var format = rate ? function (v) { return fixed(v, 0); } : memory ? function (v) { return fixed(v, 1); } : millis;
+      var unit = rate ? ' msg/s' : memory ? ' KiB' : ' ms';
       var names = Object.keys(cmp.series);
       var values = [];
       names.forEach(function (n) { values = values.concat(cmp.series[n]); });
@@ -424,12 +448,14 @@
         return s;
       });
       chart(charts, scenario.id + '-axis' + i,
-        (rate ? 'Received rate' : scenario.latency.title + ' p99') + ' by ' + cmp.axis,
+        (rate ? 'Received rate' : memory ? 'Broker memory per connection' : scenario.latency.title + ' p99') +
+          ' by ' + cmp.axis,
         categoryAxis(cmp.axis, cmp.categories),
-        axis((rate ? 'received (msg/s' : lat + ' p99 (ms') + (spread ? ', log scale)' : ')'),
+        axis((rate ? 'received (msg/s' : memory ? 'broker memory (KiB per connection' : lat + ' p99 (ms') +
+          (spread ? ', log scale)' : ')'),
           spread ? { type: 'log', nameGap: 56 } : { type: 'value', min: 0, nameGap: 56 }),
         series,
-        { tooltip: { trigger: 'axis', valueFormatter: function (v) { return format(v) + (rate ? ' msg/s' : ' ms'); } } });
+        { tooltip: { trigger: 'axis', valueFormatter: function (v) { return format(v) + unit; } } });
     });
     scenario.runs.forEach(function (run) { renderRun(section, run, 'h3'); });
   }

@@ -179,6 +179,30 @@ class HtmlReportBrowserIT {
   }
 
   @Test
+  void aScenarioOfIdleConnectionsShowsWhatEachConnectionCosts() throws Exception {
+    Path html = dir.resolve("connections.html");
+    HtmlReport.write(List.of(ReportFixtures.connectionsScenario(dir.resolve("connections"))), html);
+
+    HeadlessChromium.PageStatus status = chromium.open(html);
+
+    // Open times and broker memory; no empty chart of the messages idle connections do not send.
+    assertEveryChartDrew(status, List.of("input0-cells-latency", "input0-axis2"));
+    assertThat(status.charts().get("input0-cells-latency"))
+        .endsWith("title=Connection open time by cell");
+    assertThat(status.charts().get("input0-axis0"))
+        .endsWith("title=Connection open time p99 by channels");
+    assertThat(status.charts().get("input0-axis2"))
+        .endsWith("title=Broker memory per connection by channels");
+    assertThat(status.charts()).doesNotContainKeys("input0-cells-rate", "input0-axis1");
+    assertThat(status.dom())
+        .contains("<th>connections opened</th>")
+        .contains("<th>broker KiB/conn</th>")
+        .contains("<td class=\"num\">100 of 100</td>")
+        .contains("<td class=\"num\">128.0</td>");
+    chromium.screenshot(html, SCREENSHOTS.resolve("connections-scenario.png"), 1400, 1200);
+  }
+
+  @Test
   void aRepeatedScenarioShowsTheSpreadOfItsRepetitions() throws Exception {
     Path html = dir.resolve("repeated.html");
     HtmlReport.write(List.of(ReportFixtures.repeatedScenario(dir.resolve("repeated"))), html);

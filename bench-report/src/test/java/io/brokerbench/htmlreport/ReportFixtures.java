@@ -2,6 +2,7 @@ package io.brokerbench.htmlreport;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.report.HistogramLog;
 import io.brokerbench.report.HistogramLogMerge;
@@ -276,6 +277,36 @@ final class ReportFixtures {
   }
 
   /** 200 idle connections with 2 channels each, held 1 s, and no messages. */
+  /**
+   * A scenario of idle connections by the loopback: 100 connections with 1 or 2 channels each, 1 s;
+   * the loopback reads no broker, so each result is given broker memory by hand afterwards, 64 KiB
+   * per connection per channel, as a broker's management API would report it.
+   */
+  static Path connectionsScenario(Path dir) throws Exception {
+    List<Map<String, Object>> cells = new ArrayList<>();
+    List<String> channels = List.of("1", "2");
+    for (int i = 0; i < channels.size(); i++) {
+      int n = Integer.parseInt(channels.get(i));
+      String id = String.format("%03d-channels=%s", i, channels.get(i));
+      Workload workload =
+          base()
+              .producers(0)
+              .consumers(0)
+              .connections(new Connections(100, n, 1_000))
+              .duration(Duration.ofSeconds(1))
+              .build();
+      Path cellDir = write(dir.resolve("cells").resolve(id), run(workload, Map.of()));
+      ObjectMapper json = new ObjectMapper();
+      Path file = cellDir.resolve(ResultFile.NAME);
+      ObjectNode tree = (ObjectNode) json.readTree(file.toFile());
+      ((ObjectNode) tree.get("connections")).put("brokerBytesPerConnection", 64 * 1024 * n);
+      json.writeValue(file.toFile(), tree);
+      cells.add(cell(i, id, Map.of("channels", channels.get(i)), "completed"));
+    }
+    return writeIndex(
+        dir, "connections", List.of(Map.of("name", "channels", "values", channels)), cells);
+  }
+
   static Path idleConnections(Path dir) throws Exception {
     Workload workload =
         base()

@@ -175,4 +175,38 @@ class ScenarioTableTest {
         .allSatisfy(c -> assertThat(c.categories()).containsExactly("cluster-a", "cluster-b"));
     assertThat(view.runs()).hasSize(4);
   }
+
+  @Test
+  void aScenarioOfIdleConnectionsTabulatesAndChartsWhatEachCosts() throws Exception {
+    ReportInput.Scenario connections =
+        (ReportInput.Scenario)
+            ReportInput.read(
+                ReportFixtures.connectionsScenario(
+                    Files.createDirectories(dir.resolve("connections"))));
+    ScenarioView view = ScenarioView.of("c", connections);
+
+    assertThat(view.latency()).isEqualTo(LeadingLatency.CONNECTION_OPEN);
+    assertThat(view.cells())
+        .allSatisfy(
+            row -> {
+              assertThat(row.connections().opened()).isEqualTo(100);
+              assertThat(row.connections().target()).isEqualTo(100);
+              assertThat(row.connections().openPerSecond()).isPositive();
+              assertThat(row.connections().openP99Millis()).isPositive();
+            });
+    assertThat(view.cells())
+        .extracting(row -> row.connections().brokerKibPerConnection())
+        .containsExactly(64.0, 128.0);
+    assertThat(view.comparisons())
+        .filteredOn(c -> c.figure().equals(AxisComparison.BROKER_MEMORY))
+        .singleElement()
+        .satisfies(
+            c ->
+                assertThat(c.series().get(AxisComparison.BROKER_MEMORY))
+                    .containsExactly(64.0, 128.0));
+    // Cells without connections have none, and a scenario without them no memory chart.
+    assertThat(ScenarioTable.rows(scenario, LeadingLatency.END_TO_END).get(0).connections())
+        .isNull();
+    assertThat(AxisComparison.brokerMemoryPerConnection(scenario)).isEmpty();
+  }
 }
