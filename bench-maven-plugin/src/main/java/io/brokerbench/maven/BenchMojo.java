@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.maven.artifact.Artifact;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -19,13 +18,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * files in a directory of its own under {@code target/brokerbench}, and its exit code kept there
  * for the verify goal.
  */
-abstract class BenchMojo extends AbstractMojo {
-  /** The directory under which each execution writes its run's directory. */
-  @Parameter(
-      property = "brokerbench.resultsDirectory",
-      defaultValue = "${project.build.directory}/brokerbench")
-  File resultsDirectory;
-
+abstract class BenchMojo extends BrokerbenchMojo {
   /** The run's directory under {@link #resultsDirectory}: by default the execution's id. */
   @Parameter(defaultValue = "${mojoExecution.executionId}")
   String name;
@@ -46,16 +39,6 @@ abstract class BenchMojo extends AbstractMojo {
   @Parameter(property = "brokerbench.timeout", defaultValue = "3600")
   long timeout;
 
-  /** Skips the goal; {@code -DskipITs} and {@code -DskipTests} skip it too, as failsafe's. */
-  @Parameter(property = "brokerbench.skip", defaultValue = "false")
-  boolean skip;
-
-  @Parameter(property = "skipITs", defaultValue = "false")
-  boolean skipITs;
-
-  @Parameter(property = "skipTests", defaultValue = "false")
-  boolean skipTests;
-
   @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
   List<Artifact> pluginArtifacts;
 
@@ -70,8 +53,7 @@ abstract class BenchMojo extends AbstractMojo {
 
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
-    if (skip || skipITs || skipTests) {
-      getLog().info("brokerbench: skipped");
+    if (skipped()) {
       return;
     }
     Path directory = resultsDirectory.toPath().resolve(name);

@@ -1,10 +1,8 @@
 package io.brokerbench.maven;
 
-import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -17,13 +15,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * failsafe:verify} do).
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public class VerifyMojo extends AbstractMojo {
-  /** Where the runs wrote their directories. */
-  @Parameter(
-      property = "brokerbench.resultsDirectory",
-      defaultValue = "${project.build.directory}/brokerbench")
-  File resultsDirectory;
-
+public class VerifyMojo extends BrokerbenchMojo {
   /**
    * Fails the build for a run whose thresholds held but which is suspect (exit 5: it may have
    * measured the generator or the machine, such as a run against an embedded broker). Set it to
@@ -32,19 +24,9 @@ public class VerifyMojo extends AbstractMojo {
   @Parameter(property = "brokerbench.failOnSuspect", defaultValue = "true")
   boolean failOnSuspect;
 
-  @Parameter(property = "brokerbench.skip", defaultValue = "false")
-  boolean skip;
-
-  @Parameter(property = "skipITs", defaultValue = "false")
-  boolean skipITs;
-
-  @Parameter(property = "skipTests", defaultValue = "false")
-  boolean skipTests;
-
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
-    if (skip || skipITs || skipTests) {
-      getLog().info("brokerbench: skipped");
+    if (skipped()) {
       return;
     }
     List<RunOutcome> outcomes;
