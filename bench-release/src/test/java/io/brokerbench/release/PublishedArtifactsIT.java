@@ -14,21 +14,23 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * What this build would publish is complete for Maven Central: every module that is deployed (the
- * root POM's modules, less those with {@code maven.deploy.skip}) has a POM with a name and a
- * description and, itself or through the parent, a URL, a licence, developers and SCM; every jar
- * module its jar, a sources jar with Java sources and a Javadoc jar with an index.
+ * The release bundle this build makes ({@code target/release-bundle}, a repository's layout, as the
+ * Central Portal takes it) is complete: every module that is deployed (the root POM's modules, less
+ * those with {@code maven.deploy.skip}) is in it with a POM that has a name and a description and,
+ * itself or through the parent's POM beside it, a URL, a licence, developers and SCM; every jar
+ * module with its jar, a sources jar with Java sources and a Javadoc jar with an index.
  */
 class PublishedArtifactsIT {
   private static final Path ROOT = Path.of(System.getProperty("brokerbench.root"));
   private static final String VERSION = System.getProperty("brokerbench.version");
+  private static final Path BUNDLE = Path.of("target", "release-bundle", "io", "brokerbench");
 
   @Test
   void everyPublishedModuleHasTheMetadataCentralAsksFor() throws Exception {
-    Document parent = read(ROOT.resolve("pom.xml"));
+    Document parent = read(bundled("brokerbench-parent", ".pom"));
     for (Path module : published()) {
-      Document pom = read(module.resolve("pom.xml"));
-      String id = text(pom, "artifactId");
+      String id = text(read(module.resolve("pom.xml")), "artifactId");
+      Document pom = read(bundled(id, ".pom"));
       assertThat(text(pom, "name")).as(id + " name").isNotBlank();
       assertThat(text(pom, "description")).as(id + " description").isNotBlank();
       Document metadata = child(pom, "parent") == null ? pom : parent;
@@ -51,19 +53,21 @@ class PublishedArtifactsIT {
         continue;
       }
       jars++;
-      String base = text(pom, "artifactId") + "-" + VERSION;
-      Path target = module.resolve("target");
-      assertThat(entries(target.resolve(base + ".jar")))
-          .as(base)
-          .anyMatch(e -> e.endsWith(".class"));
-      assertThat(entries(target.resolve(base + "-sources.jar")))
-          .as(base + " sources")
+      String id = text(pom, "artifactId");
+      assertThat(entries(bundled(id, ".jar"))).as(id).anyMatch(e -> e.endsWith(".class"));
+      assertThat(entries(bundled(id, "-sources.jar")))
+          .as(id + " sources")
           .anyMatch(e -> e.endsWith(".java"));
-      assertThat(entries(target.resolve(base + "-javadoc.jar")))
-          .as(base + " javadoc")
-          .contains("index.html");
+      assertThat(entries(bundled(id, "-javadoc.jar"))).as(id + " javadoc").contains("index.html");
     }
     assertThat(jars).as("published jar modules").isGreaterThanOrEqualTo(13);
+  }
+
+  /**
+   * An artifact's file in the bundle, {@code suffix} such as {@code .pom} or {@code -sources.jar}.
+   */
+  private static Path bundled(String artifactId, String suffix) {
+    return BUNDLE.resolve(artifactId).resolve(VERSION).resolve(artifactId + "-" + VERSION + suffix);
   }
 
   /** The root POM's modules that are deployed. */
