@@ -71,9 +71,10 @@
       animation: false,
       title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 26, left: 'center', width: box.clientWidth - 40 },
-      // Turned category labels need room below the axis, and its name further down.
-      grid: { top: 40 + rows * LEGEND_ROW, left: 72, right: 72,
-        bottom: xAxis.axisLabel && xAxis.axisLabel.rotate ? 96 : 52 },
+      // Category labels broken into lines need room below the axis; value labels above the bars
+      // need room below the legend.
+      grid: { top: 40 + rows * LEGEND_ROW + (series.some(labelledAbove) ? 18 : 0), left: 72, right: 72,
+        bottom: 38 + (xAxis.labelLines || 1) * 14 },
       tooltip: { trigger: 'axis' },
       xAxis: xAxis,
       yAxis: yAxis,
@@ -83,6 +84,10 @@
     var instance = echarts.init(box, null, { renderer: 'canvas' });
     instance.setOption(option);
     drawn.push({ id: id, title: title, box: box, instance: instance });
+  }
+
+  function labelledAbove(s) {
+    return s.label && s.label.show && s.label.position === 'top';
   }
 
   // Legends wrap rather than scroll, so every series is named in a screenshot; the chart grows by a
@@ -126,12 +131,23 @@
   }
 
   // A category axis that labels every category, turned when the labels would not fit side by side.
+  // A category axis that labels every category: a label wider than its category's share of the
+  // axis is broken into lines that fit, and the axis name moves below them.
   function categoryAxis(name, categories) {
     var longest = categories.reduce(function (n, c) { return Math.max(n, String(c).length); }, 0);
-    var room = 560 / Math.max(1, categories.length);
-    var turned = longest * 7 > room;
-    return axis(name, { type: 'category', data: categories, nameGap: turned ? 76 : 32,
-      axisLabel: { interval: 0, rotate: turned ? 30 : 0 } });
+    var room = Math.floor(560 / Math.max(1, categories.length)) - 8;
+    var lines = Math.max(1, Math.ceil(longest * 7 / room));
+    var a = axis(name, { type: 'category', data: categories, nameGap: 18 + lines * 14,
+      axisLabel: { interval: 0, width: room, overflow: lines > 1 ? 'breakAll' : 'none', lineHeight: 14 } });
+    a.labelLines = lines;
+    return a;
+  }
+
+  // Axis ticks of rates as 20k, 1.5M: wide numbers would run into the axis name.
+  function compactNumber(v) {
+    if (v >= 1e6) return +(v / 1e6).toFixed(1) + 'M';
+    if (v >= 1e3) return +(v / 1e3).toFixed(1) + 'k';
+    return String(v);
   }
 
   function renderRun(parent, run, heading) {
@@ -380,8 +396,12 @@
         axis(lat + ' (ms, log scale)', { type: 'log', nameGap: 56 }), latencySeries);
     } else {
       var done = scenario.cells.filter(function (c) { return c.sentPerSecond !== null; });
-      var cellAxis = axis('cell', { type: 'category', data: done.map(function (c) { return c.id; }),
-        axisLabel: { interval: 0, overflow: 'truncate', width: 600 / Math.max(1, done.length) } });
+      // Cells by id, or by their number when ids would not fit in two lines (the table above
+      // gives each number's id).
+      var ids = done.map(function (c) { return c.id; });
+      var longestId = ids.reduce(function (n, id) { return Math.max(n, id.length); }, 0);
+      var cellAxis = categoryAxis('cell', longestId * 7 > 2 * (560 / Math.max(1, ids.length) - 8)
+        ? ids.map(function (id) { return id.split('-')[0]; }) : ids);
       var bar = function (name, values) { return { name: name, type: 'bar', data: values }; };
       var sent = done.map(function (c) { return c.sentPerSecond; });
       var received = done.map(function (c) { return c.receivedPerSecond; });
@@ -390,7 +410,8 @@
       if (sent.concat(received).some(function (v) { return v > 0; })) {
         chart(charts, scenario.id + '-cells-rate', 'Achieved rate by cell', cellAxis,
           axis(rateSpread ? 'rate (msg/s, log scale)' : 'rate (msg/s)',
-            rateSpread ? { type: 'log', nameGap: 56 } : { type: 'value', min: 0, nameGap: 56 }),
+            rateSpread ? { type: 'log', nameGap: 56, axisLabel: { formatter: compactNumber } }
+              : { type: 'value', min: 0, nameGap: 56, axisLabel: { formatter: compactNumber } }),
           [bar('sent', rateSpread ? positiveValues(sent) : sent),
            bar('received', rateSpread ? positiveValues(received) : received)]);
       }
@@ -453,7 +474,8 @@
         categoryAxis(cmp.axis, cmp.categories),
         axis((rate ? 'received (msg/s' : memory ? 'broker memory (KiB per connection' : lat + ' p99 (ms') +
           (spread ? ', log scale)' : ')'),
-          spread ? { type: 'log', nameGap: 56 } : { type: 'value', min: 0, nameGap: 56 }),
+          { type: spread ? 'log' : 'value', min: spread ? undefined : 0, nameGap: 56,
+            axisLabel: rate ? { formatter: compactNumber } : {} }),
         series,
         { tooltip: { trigger: 'axis', valueFormatter: function (v) { return format(v) + unit; } } });
     });
