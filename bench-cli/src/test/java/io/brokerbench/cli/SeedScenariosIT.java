@@ -143,8 +143,8 @@ class SeedScenariosIT {
         "RabbitMQ 4.0.5 at 127.0.0.1:5682 (scripts/rabbitmq4.sh start rabbit4 5682)");
     runsCompletelyWithoutLoss(
         SCENARIOS.resolve("rabbitmq-4-amqp-1.0.yaml"),
-        22,
-        "queue-type=quorum,driver=4.0.5-amqp10-credit200");
+        9,
+        "queue-type=quorum,driver=4.0.5-amqp10-credit5000");
   }
 
   /** Idle connections on RabbitMQ 4.0.5 (127.0.0.1:5682, management on 15682, as CI starts it). */
