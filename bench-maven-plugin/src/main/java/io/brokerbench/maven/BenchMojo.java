@@ -46,7 +46,7 @@ abstract class BenchMojo extends BrokerbenchMojo {
   File basedir;
 
   /** The command's arguments, writing into {@code directory}. */
-  abstract List<String> command(Path directory) throws MojoExecutionException;
+  abstract List<String> command(Path directory);
 
   /** What the goal does with a run that ended with a code the verify goal decides on. */
   void afterRun(Path directory) throws MojoExecutionException {}
