@@ -1,6 +1,7 @@
 package io.brokerbench.amqp091;
 
 import io.brokerbench.rabbitmq.QueueType;
+import io.brokerbench.rabbitmq.RabbitMqLoadReader;
 import io.brokerbench.rabbitmq.StreamOffset;
 import io.brokerbench.spi.ConnectTimeout;
 import io.brokerbench.spi.DeclaredOption;
@@ -54,6 +55,8 @@ import java.util.Map;
  * @param placement which node of a cluster each producer and consumer connects to
  * @param managementUrl RabbitMQ's management API, asked for each queue's leader with {@code
  *     placement} leader or non-leader: {@code http://HOST:15672} of the first URI unless given
+ * @param prometheusUrl each node's Prometheus endpoint, comma-separated, for the broker's own load;
+ *     null for port 15692 of each URI's host
  */
 public record Amqp091Config(
     List<String> uris,
@@ -78,7 +81,8 @@ public record Amqp091Config(
     int streamPrefetch,
     ReplyTo replyTo,
     Placement placement,
-    String managementUrl) {
+    String managementUrl,
+    String prometheusUrl) {
 
   /** Which node of a cluster (the URIs given) each producer and consumer connects to. */
   public enum Placement {
@@ -274,7 +278,8 @@ public record Amqp091Config(
                   GLOBAL_QOS,
                   REPLY_TO,
                   PLACEMENT,
-                  MANAGEMENT_URL));
+                  MANAGEMENT_URL,
+                  RabbitMqLoadReader.OPTION));
 
   /**
    * Parses option values given by name.
@@ -323,7 +328,11 @@ public record Amqp091Config(
             perfTestStream ? PERFTEST_STREAM_PREFETCH : STREAM_DEFAULT_PREFETCH,
             REPLY_TO.from(options),
             PLACEMENT.from(options),
-            MANAGEMENT_URL.from(options));
+            MANAGEMENT_URL.from(options),
+            RabbitMqLoadReader.OPTION.from(options));
+    RabbitMqLoadReader.endpoints(
+        config.prometheusUrl,
+        config.uris.stream().map(u -> BrokerAddress.parse(u).host()).toList());
     if (config.placement != Placement.ROUND_ROBIN && config.uris.size() < 2) {
       throw new OptionException(
           "--placement "

@@ -15,9 +15,11 @@ import io.brokerbench.rabbitmq.BrokerMemoryReader;
 import io.brokerbench.rabbitmq.BrokerReplies;
 import io.brokerbench.rabbitmq.QueueDeclaration;
 import io.brokerbench.rabbitmq.QueueType;
+import io.brokerbench.rabbitmq.RabbitMqLoadReader;
 import io.brokerbench.rabbitmq.StreamOffset;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.BrokerIdentity;
+import io.brokerbench.spi.BrokerLoadReader;
 import io.brokerbench.spi.BrokerMemory;
 import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.ConnectTimeout;
@@ -95,6 +97,7 @@ public final class Amqp091Driver implements Driver {
   private String declaredExchange;
   private IdleConnections idle;
   private BrokerMemoryReader brokerMemory;
+  private RabbitMqLoadReader brokerLoad;
   private Connection admin;
   private Channel adminChannel;
   private boolean closed;
@@ -716,6 +719,27 @@ public final class Amqp091Driver implements Driver {
               URI.create("http://" + first.host() + ":15692/metrics"));
     }
     return brokerMemory.read();
+  }
+
+  /**
+   * RabbitMQ's own load from each node's Prometheus endpoint (one per URI), or from the node's
+   * process when it runs here; null for the embedded broker.
+   */
+  @Override
+  public synchronized BrokerLoadReader brokerLoad() {
+    if (embedded != null) {
+      return null;
+    }
+    if (brokerLoad == null) {
+      brokerLoad =
+          RabbitMqLoadReader.of(
+              ClusterPlacement.api(
+                  addresses.get(0), config.managementUrl(), RabbitMqLoadReader.TIMEOUT),
+              addresses.stream().map(a -> Map.entry(a.host(), a.port())).toList(),
+              config.prometheusUrl(),
+              text(admin.getServerProperties().get("version")));
+    }
+    return brokerLoad;
   }
 
   @Override

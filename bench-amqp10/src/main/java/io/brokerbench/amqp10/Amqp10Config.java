@@ -1,6 +1,7 @@
 package io.brokerbench.amqp10;
 
 import io.brokerbench.rabbitmq.QueueType;
+import io.brokerbench.rabbitmq.RabbitMqLoadReader;
 import io.brokerbench.rabbitmq.StreamOffset;
 import io.brokerbench.spi.ConnectTimeout;
 import io.brokerbench.spi.DeclaredOption;
@@ -55,6 +56,8 @@ import java.util.regex.Pattern;
  * @param replyTo where a request-reply run's requesters get their replies
  * @param managementUrl RabbitMQ's management API, for broker memory with --connections; null for
  *     http://HOST:15672
+ * @param prometheusUrl RabbitMQ's Prometheus endpoint, for the broker's own load; null for
+ *     http://HOST:15692/metrics
  */
 public record Amqp10Config(
     String host,
@@ -78,7 +81,8 @@ public record Amqp10Config(
     int idleTimeoutSeconds,
     boolean engine,
     ReplyTo replyTo,
-    String managementUrl) {
+    String managementUrl,
+    String prometheusUrl) {
 
   /** Address template for RabbitMQ 3.x queues, the default. */
   static final String RABBITMQ3_QUEUE = "/amq/queue/%s";
@@ -210,7 +214,8 @@ public record Amqp10Config(
                   IDLE_TIMEOUT,
                   IO,
                   REPLY_TO,
-                  MANAGEMENT_URL));
+                  MANAGEMENT_URL,
+                  RabbitMqLoadReader.OPTION));
 
   /** True when the options name no broker, so the embedded one is used. */
   static boolean namesNoBroker(Map<String, String> options) {
@@ -231,6 +236,8 @@ public record Amqp10Config(
         PASSWORD.from(
             options, endpoint.password != null ? endpoint.password : PASSWORD.defaultValue());
     StreamStart offset = StreamOffset.OPTION.from(options);
+    RabbitMqLoadReader.endpoints(
+        RabbitMqLoadReader.OPTION.from(options), List.of(HOST.from(options, endpoint.host)));
     return new Amqp10Config(
         HOST.from(options, endpoint.host),
         port,
@@ -255,7 +262,8 @@ public record Amqp10Config(
         IDLE_TIMEOUT.from(options),
         IO.from(options) == Io.ENGINE,
         REPLY_TO.from(options),
-        MANAGEMENT_URL.from(options));
+        MANAGEMENT_URL.from(options),
+        RabbitMqLoadReader.OPTION.from(options));
   }
 
   /** The AMQP address of a destination: verbatim when it starts with '/', else the template. */

@@ -6,8 +6,10 @@ import io.brokerbench.rabbitmq.BrokerMemoryReader;
 import io.brokerbench.rabbitmq.ManagementApi;
 import io.brokerbench.rabbitmq.QueueDeclaration;
 import io.brokerbench.rabbitmq.QueueType;
+import io.brokerbench.rabbitmq.RabbitMqLoadReader;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.BrokerIdentity;
+import io.brokerbench.spi.BrokerLoadReader;
 import io.brokerbench.spi.BrokerMemory;
 import io.brokerbench.spi.ConnectTimeout;
 import io.brokerbench.spi.Consumer;
@@ -69,6 +71,7 @@ public final class Amqp10Driver implements Driver {
   private final List<String> createdQueues = new ArrayList<>();
   private IdleEngineConnections idle;
   private BrokerMemoryReader brokerMemory;
+  private RabbitMqLoadReader brokerLoad;
   private boolean closed;
 
   /**
@@ -264,6 +267,34 @@ public final class Amqp10Driver implements Driver {
               URI.create("http://" + config.host() + ":15692/metrics"));
     }
     return brokerMemory.read();
+  }
+
+  /**
+   * RabbitMQ's own load from its Prometheus endpoint, or from its process when it runs here; null
+   * for another broker (the embedded one included).
+   */
+  @Override
+  public synchronized BrokerLoadReader brokerLoad() {
+    if (!rabbitMq) {
+      return null;
+    }
+    if (brokerLoad == null) {
+      brokerLoad =
+          RabbitMqLoadReader.of(
+              new ManagementApi(
+                  config.managementUrl() != null
+                      ? config.managementUrl()
+                      : "http://" + config.host() + ":15672",
+                  config.user(),
+                  config.password(),
+                  RabbitMqLoadReader.TIMEOUT),
+              List.of(Map.entry(config.host(), config.port())),
+              config.prometheusUrl(),
+              BrokerIdentity.UNKNOWN_VALUE.equals(brokerIdentity().version())
+                  ? null
+                  : brokerIdentity().version());
+    }
+    return brokerLoad;
   }
 
   /** The product and version the broker sent in its open frame's properties. */

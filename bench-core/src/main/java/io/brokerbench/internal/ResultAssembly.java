@@ -2,6 +2,7 @@ package io.brokerbench.internal;
 
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.result.BacklogResult;
+import io.brokerbench.result.BrokerLoad;
 import io.brokerbench.result.ClockStatus;
 import io.brokerbench.result.ConnectionLosses;
 import io.brokerbench.result.ConnectionsResult;
@@ -128,7 +129,8 @@ public record ResultAssembly(
             BacklogResult.NONE,
             RequestReplyCounts.NONE,
             ConnectionsResult.NONE,
-            ConnectionLosses.NONE));
+            ConnectionLosses.NONE,
+            BrokerLoad.NONE));
   }
 
   /**
@@ -161,6 +163,7 @@ public record ResultAssembly(
       ConnectionsResult connections,
       ConnectionLosses connectionLosses,
       LatencyHistograms connectTimes,
+      BrokerLoadSampler.Readings brokerReadings,
       List<Warning> moreWarnings) {}
 
   /** The result of a run that measured. */
@@ -217,6 +220,16 @@ public record ResultAssembly(
         .forEach(warnings::add);
     warnings.addAll(m.moreWarnings());
     List<IntervalSample> intervals = collector.samples();
+    BrokerLoad brokerLoad = BrokerLoad.NONE;
+    if (m.brokerReadings() != null) {
+      BrokerLoadSeries broker = new BrokerLoadSeries(m.brokerReadings(), collector.startNanos());
+      intervals = broker.intervals(intervals);
+      brokerLoad = broker.summary((warmupEnd - collector.startNanos()) / 1e9, intervals);
+      Warning unread = broker.warning();
+      if (unread != null) {
+        warnings.add(unread);
+      }
+    }
     return checked(
         new RunResult(
             RunResult.SCHEMA,
@@ -241,7 +254,8 @@ public record ResultAssembly(
             m.backlog(),
             m.requestReply(),
             m.connections(),
-            m.connectionLosses()));
+            m.connectionLosses(),
+            brokerLoad));
   }
 
   /**

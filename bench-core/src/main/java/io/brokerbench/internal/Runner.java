@@ -71,6 +71,7 @@ public final class Runner {
   // Only on the system's clock: a run on an injected clock is a test, whose process stalls are not
   // the run's.
   private PauseDetector pauses;
+  private BrokerLoadSampler brokerLoad;
   private SequenceTracker[] trackers;
   private DriverDescription description;
 
@@ -415,6 +416,10 @@ public final class Runner {
             warmupIntervals,
             workload.rate());
     ScheduledExecutorService reporter = startReporter(collector, start, intervalNanos);
+    // The first shard reads the broker for the whole run: the others' readings would repeat it.
+    if (shard.index() == 0 && driver.brokerLoad() != null) {
+      brokerLoad = BrokerLoadSampler.start(driver.brokerLoad(), clock, start, intervalNanos);
+    }
     if (clock == NanoClock.system()) {
       pauses = PauseDetector.start(recorders.pause.exclusiveWriter());
     }
@@ -453,6 +458,7 @@ public final class Runner {
     }
     stopReporter(reporter);
     stopPauseDetector();
+    BrokerLoadSampler.Readings brokerReadings = brokerLoad == null ? null : brokerLoad.stop();
     closeIdleConnections();
     IntervalCollector.Cut last = collector.collectLast();
     if (last != null) {
@@ -486,6 +492,7 @@ public final class Runner {
                 idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
                 losses.summary(),
                 idleConnections == null ? LatencyHistograms.empty() : idleConnections.openTimes(),
+                brokerReadings,
                 moreWarnings(loss)));
     sinks.each(sink -> sink.finished(result));
     return result;
@@ -589,6 +596,9 @@ public final class Runner {
   private void closeAll() {
     control.stop();
     stopPauseDetector();
+    if (brokerLoad != null) {
+      brokerLoad.stop();
+    }
     if (reconnector != null) {
       reconnector.close(CLOSE_JOIN_MILLIS);
     }

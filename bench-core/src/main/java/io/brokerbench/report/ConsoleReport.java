@@ -169,6 +169,9 @@ public final class ConsoleReport implements ReportSink {
       out.println("error: " + r.error());
     }
     printTotals(r.totals(), confirms, r.environment().embedded());
+    if (r.brokerLoad().measured()) {
+      r.brokerLoad().describe().forEach(out::println);
+    }
     if (r.connectionLosses().happened()) {
       out.println("connection losses: " + r.connectionLosses().describe());
     }

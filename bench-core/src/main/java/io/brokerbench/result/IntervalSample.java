@@ -21,6 +21,8 @@ import java.util.Map;
  *     no values in the interval are absent
  * @param cpuPercent client process CPU over the interval, 100 per fully used core
  * @param rssBytes client process resident set size at the end of the interval, or -1 if unknown
+ * @param broker the broker's own load over the interval ({@link BrokerLoadSample#NONE} when it was
+ *     not read)
  */
 public record IntervalSample(
     int index,
@@ -33,11 +35,58 @@ public record IntervalSample(
     Rates rates,
     Map<String, LatencySummary> latency,
     double cpuPercent,
-    long rssBytes) {
+    long rssBytes,
+    BrokerLoadSample broker) {
 
   /** Copies the map. */
   public IntervalSample {
     latency = Collections.unmodifiableMap(new LinkedHashMap<>(latency));
+    broker = broker == null ? BrokerLoadSample.NONE : broker;
+  }
+
+  /** An interval whose broker load is not known (yet): the figures the generator measures alone. */
+  public IntervalSample(
+      int index,
+      int step,
+      long startEpochMillis,
+      double startSeconds,
+      double endSeconds,
+      boolean warmup,
+      MessageCounts counts,
+      Rates rates,
+      Map<String, LatencySummary> latency,
+      double cpuPercent,
+      long rssBytes) {
+    this(
+        index,
+        step,
+        startEpochMillis,
+        startSeconds,
+        endSeconds,
+        warmup,
+        counts,
+        rates,
+        latency,
+        cpuPercent,
+        rssBytes,
+        BrokerLoadSample.NONE);
+  }
+
+  /** This interval with the broker's load over it. */
+  public IntervalSample withBroker(BrokerLoadSample load) {
+    return new IntervalSample(
+        index,
+        step,
+        startEpochMillis,
+        startSeconds,
+        endSeconds,
+        warmup,
+        counts,
+        rates,
+        latency,
+        cpuPercent,
+        rssBytes,
+        load);
   }
 
   /** Length of the interval in seconds. */

@@ -49,6 +49,7 @@ public final class ResultMerge {
   private final List<Double> rates = new ArrayList<>();
   private final Map<Integer, StepResult> steps = new TreeMap<>();
   private final Map<Long, IntervalSample> intervals = new TreeMap<>();
+  private BrokerLoad brokerLoad = BrokerLoad.NONE;
   private final List<ShardSummary> shards = new ArrayList<>();
   private final Set<Integer> shardIndexes = new TreeSet<>();
   private final List<FlowControl> flowControls = new ArrayList<>();
@@ -142,6 +143,10 @@ public final class ResultMerge {
     requestReply = requestReply.plus(shard.requestReply());
     connections = connections.plus(shard.connections());
     connectionLosses = connectionLosses.plus(shard.connectionLosses());
+    if (shard.brokerLoad().measured()) {
+      // The first shard reads the broker for the whole run; the others do not.
+      brokerLoad = shard.brokerLoad();
+    }
     for (Warning w : shard.warnings()) {
       if (w.code().equals(Warning.DEPTH_UNKNOWN) && depthUnknown.isEmpty()) {
         // The shard's loss may be the broker's backlog, so the merged one may be.
@@ -218,7 +223,8 @@ public final class ResultMerge {
         added == 1 ? first.backlog() : backlog(),
         requestReply,
         connections,
-        connectionLosses);
+        connectionLosses,
+        brokerLoad);
   }
 
   /** The shards of the run's split that no result added played, with what each was to play. */
@@ -392,7 +398,9 @@ public final class ResultMerge {
         Rates.of(counts, seconds, seconds),
         Map.of(),
         a.cpuPercent() + b.cpuPercent(),
-        Math.max(0, a.rssBytes()) + Math.max(0, b.rssBytes()));
+        Math.max(0, a.rssBytes()) + Math.max(0, b.rssBytes()),
+        // Only the first shard reads the broker.
+        a.broker().known() ? a.broker() : b.broker());
   }
 
   private static LatencyHistograms histograms(Map<String, LatencySummary> summaries) {
@@ -458,7 +466,8 @@ public final class ResultMerge {
               intervalLatency.getOrDefault(
                   s.startEpochMillis(), added == 1 ? s.latency() : Map.of()),
               s.cpuPercent(),
-              s.rssBytes()));
+              s.rssBytes(),
+              s.broker()));
     }
     return merged;
   }

@@ -53,6 +53,8 @@ import java.util.Map;
  *     otherwise)
  * @param connectionLosses connections lost and got back with {@code --on-connection-loss reconnect}
  *     ({@link ConnectionLosses#NONE} otherwise)
+ * @param brokerLoad the broker's own load through the run ({@link BrokerLoad#NONE} when it was not
+ *     read: an embedded broker, a driver that cannot, a shard other than the first)
  */
 // The validity is written for readers of result.json and derived again from the warnings on read.
 @JsonIgnoreProperties(value = "validity", allowGetters = true)
@@ -79,7 +81,8 @@ public record RunResult(
     BacklogResult backlog,
     RequestReplyCounts requestReply,
     ConnectionsResult connections,
-    ConnectionLosses connectionLosses) {
+    ConnectionLosses connectionLosses,
+    BrokerLoad brokerLoad) {
 
   /** The schema identifier written in every result. */
   public static final String SCHEMA = "brokerbench-result/2";
@@ -114,6 +117,7 @@ public record RunResult(
     requestReply = requestReply == null ? RequestReplyCounts.NONE : requestReply;
     connections = connections == null ? ConnectionsResult.NONE : connections;
     connectionLosses = connectionLosses == null ? ConnectionLosses.NONE : connectionLosses;
+    brokerLoad = brokerLoad == null ? BrokerLoad.NONE : brokerLoad;
   }
 
   /** This result with these threshold outcomes. */
@@ -141,7 +145,8 @@ public record RunResult(
         backlog,
         requestReply,
         connections,
-        connectionLosses);
+        connectionLosses,
+        brokerLoad);
   }
 
   /** True when every threshold checked passed (and when there was none). */

@@ -115,6 +115,12 @@ public record Warning(String code, String message) {
    */
   public static final String UNSTEADY = "UNSTEADY";
 
+  /**
+   * The broker's own load could not be read (all of the run, or some of its readings): what to
+   * enable is in the message.
+   */
+  public static final String BROKER_LOAD = "BROKER_LOAD";
+
   /** A report output failed and was stopped. */
   public static final String REPORT_OUTPUT = "REPORT_OUTPUT";
 

@@ -1,6 +1,8 @@
 package io.brokerbench.threshold;
 
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.BrokerLoadSample;
+import io.brokerbench.result.BrokerNodeLoad;
 import io.brokerbench.result.ClientCost;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.IntervalSample;
@@ -26,6 +28,9 @@ import java.util.stream.Collectors;
  *       skipped unconfirmed lost duplicates redelivered out_of_order foreign};
  *   <li>rates: {@code sent.rate confirmed.rate received.rate} (msg/s);
  *   <li>cost: {@code cpu.us_per_msg} (microseconds), {@code cpu.seconds}, {@code rss.peak} (bytes);
+ *   <li>the broker's own load, all nodes together: {@code broker.cpu} (percent over the measured
+ *       window, 100 per core), {@code broker.cpu.max} (its busiest interval), {@code broker.memory}
+ *       (the most bytes in use), {@code broker.queued} (the most messages queued);
  *   <li>any of these for one rate step: {@code step2.e2e.p99} (steps count from 0).
  * </ul>
  *
@@ -46,8 +51,12 @@ public record Metric(String name, int step, Quantity quantity) {
     /** Seconds of CPU. */
     SECONDS,
     /** Bytes; bounds take KB, MB, GB, KiB, MiB, GiB. */
-    BYTES
+    BYTES,
+    /** Percent of one core; bounds take an optional %. */
+    PERCENT
   }
+
+  private static final String BROKER = "broker.";
 
   private static final Map<String, ToDoubleFunction<LatencySummary>> STATS =
       Map.ofEntries(
@@ -112,8 +121,9 @@ public record Metric(String name, int step, Quantity quantity) {
               + String.join(", ", COUNTS.keySet().stream().sorted().toList())
               + ", "
               + String.join(", ", INTEGRITY.keySet().stream().sorted().toList())
-              + "), sent.rate, confirmed.rate, received.rate, cpu.us_per_msg, cpu.seconds or"
-              + " rss.peak, optionally for one rate step (step0.e2e.p99)");
+              + "), sent.rate, confirmed.rate, received.rate, cpu.us_per_msg, cpu.seconds,"
+              + " rss.peak, broker.cpu, broker.cpu.max, broker.memory or broker.queued,"
+              + " optionally for one rate step (step0.e2e.p99)");
     }
     return new Metric(name, step, quantity);
   }
@@ -138,7 +148,9 @@ public record Metric(String name, int step, Quantity quantity) {
       case "sent.rate", "confirmed.rate", "received.rate" -> Quantity.RATE;
       case "cpu.us_per_msg" -> Quantity.LATENCY;
       case "cpu.seconds" -> Quantity.SECONDS;
-      case "rss.peak" -> Quantity.BYTES;
+      case "rss.peak", "broker.memory" -> Quantity.BYTES;
+      case "broker.cpu", "broker.cpu.max" -> Quantity.PERCENT;
+      case "broker.queued" -> Quantity.COUNT;
       default -> null;
     };
   }
@@ -157,6 +169,11 @@ public record Metric(String name, int step, Quantity quantity) {
    * result has no such value (a latency kind the run did not record, a step it did not reach).
    */
   public double valueIn(RunResult result) {
+    if (name.startsWith(BROKER)) {
+      // The broker is read for the whole run, not per step.
+      BrokerNodeLoad broker = result.brokerLoad().total();
+      return step >= 0 || broker == null ? Double.NaN : brokerValue(broker);
+    }
     if (step < 0) {
       return valueIn(result.totals(), result.latency(), result.integrity());
     }
@@ -176,6 +193,15 @@ public record Metric(String name, int step, Quantity quantity) {
   public double valueIn(IntervalSample interval) {
     if (step >= 0 && interval.step() != step) {
       return Double.NaN;
+    }
+    if (name.startsWith(BROKER)) {
+      BrokerLoadSample b = interval.broker();
+      return known(
+          switch (name) {
+            case "broker.cpu", "broker.cpu.max" -> b.cpuPercent();
+            case "broker.memory" -> b.memoryBytes();
+            default -> b.queuedMessages();
+          });
     }
     double cpuSeconds = Math.max(0, interval.cpuPercent()) / 100 * interval.seconds();
     ClientCost client =
@@ -216,6 +242,21 @@ public record Metric(String name, int step, Quantity quantity) {
             ? Double.NaN
             : STATS.get(rest.substring(dot + 1)).applyAsDouble(summary);
     }
+  }
+
+  private double brokerValue(BrokerNodeLoad broker) {
+    return known(
+        switch (name) {
+          case "broker.cpu" -> broker.cpuPercentMean();
+          case "broker.cpu.max" -> broker.cpuPercentMax();
+          case "broker.memory" -> broker.memoryBytesMax();
+          default -> broker.queuedMessagesMax();
+        });
+  }
+
+  /** A broker figure, NaN where the source did not give it (-1). */
+  private static double known(double value) {
+    return value < 0 ? Double.NaN : value;
   }
 
   /** A value of this metric for people, with its unit, such as {@code 7.31 ms}. */

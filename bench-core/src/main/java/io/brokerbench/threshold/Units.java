@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 /** Reads a threshold's bound in its metric's units and writes values back for people. */
 final class Units {
   private static final Pattern NUMBER_AND_UNIT =
-      Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([a-zA-Zµ/]*)");
+      Pattern.compile("([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([a-zA-Zµ/%]*)");
 
   private Units() {}
 
@@ -53,6 +53,11 @@ final class Units {
                 case "gib" -> 1024.0 * 1024 * 1024;
                 default -> null;
               };
+          case PERCENT ->
+              switch (unit) {
+                case "", "%" -> 1.0;
+                default -> null;
+              };
         };
     if (factor == null) {
       throw invalid(threshold, bound, metric);
@@ -68,6 +73,7 @@ final class Units {
           case RATE -> "a rate such as 20000, 20k or 20k msg/s";
           case SECONDS -> "seconds such as 2.5 or 2.5s";
           case BYTES -> "a size such as 512MB or 1GiB";
+          case PERCENT -> "a percentage such as 80% (100% per core)";
         };
     return new ThresholdException(
         "threshold '"
@@ -94,6 +100,7 @@ final class Units {
       case RATE -> String.format(Locale.ROOT, "%,.0f msg/s", value);
       case SECONDS -> String.format(Locale.ROOT, "%.2f s", value);
       case BYTES -> String.format(Locale.ROOT, "%.1f MB", value / 1e6);
+      case PERCENT -> String.format(Locale.ROOT, "%.1f%%", value);
     };
   }
 }

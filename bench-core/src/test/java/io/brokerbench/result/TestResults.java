@@ -155,6 +155,35 @@ public final class TestResults {
         embeddedEnvironment());
   }
 
+  /** The result with this broker load, as a run that read its broker has it. */
+  public static RunResult withBrokerLoad(RunResult r, BrokerLoad load) {
+    return new RunResult(
+        r.schema(),
+        r.status(),
+        r.error(),
+        r.commandLine(),
+        r.workload(),
+        r.driver(),
+        r.shard(),
+        r.environment(),
+        r.totals(),
+        r.latency(),
+        r.integrity(),
+        r.integrityByProducer(),
+        r.steps(),
+        r.intervals(),
+        r.warnings(),
+        r.thresholds(),
+        r.shards(),
+        r.missingShards(),
+        r.flowControl(),
+        r.backlog(),
+        r.requestReply(),
+        r.connections(),
+        r.connectionLosses(),
+        load);
+  }
+
   private static RunResult result(
       String status,
       String error,
@@ -187,6 +216,7 @@ public final class TestResults {
         BacklogResult.NONE,
         RequestReplyCounts.NONE,
         ConnectionsResult.NONE,
-        ConnectionLosses.NONE);
+        ConnectionLosses.NONE,
+        null);
   }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.latency.LatencyRecorder;
+import io.brokerbench.result.BrokerLoad;
+import io.brokerbench.result.BrokerNodeLoad;
 import io.brokerbench.result.ClientCost;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.LatencySummary;
@@ -15,6 +17,8 @@ import io.brokerbench.result.TestResults;
 import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.result.Totals;
 import io.brokerbench.workload.Workload;
+import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +70,33 @@ class ThresholdTest {
     assertThat(Threshold.parse("cpu.us_per_msg <= 10us").check(r).passed()).isTrue();
     assertThat(Threshold.parse("rss.peak < 64MiB").check(r).passed()).isFalse();
     assertThat(Threshold.parse("duplicates != 1").check(r).passed()).isTrue();
+  }
+
+  @Test
+  void theBrokersOwnLoadIsAMetricInPercentBytesAndMessages() {
+    BrokerNodeLoad all =
+        new BrokerNodeLoad(
+            "all", 85.5, 130, 300_000_000, 250_000_000, 1e6, 1e6, 0, 1_200, List.of());
+    RunResult r =
+        TestResults.withBrokerLoad(
+            result(1, 1, 0), new BrokerLoad("test", 10, 0, all, List.of(all), Map.of()));
+
+    assertThat(Threshold.parse("broker.cpu < 80%").check(r).message())
+        .isEqualTo("FAILED: broker.cpu < 80% (measured 85.5%)");
+    assertThat(Threshold.parse("broker.cpu < 90").check(r).passed()).isTrue();
+    assertThat(Threshold.parse("broker.cpu.max <= 130%").check(r).passed()).isTrue();
+    assertThat(Threshold.parse("broker.memory < 256MiB").check(r).passed()).isFalse();
+    assertThat(Threshold.parse("broker.queued <= 1.2k").check(r).passed()).isTrue();
+    assertThatThrownBy(() -> Threshold.parse("broker.cpu < 80ms"))
+        .hasMessageContaining("use a percentage such as 80% (100% per core)");
+  }
+
+  @Test
+  void theBrokersLoadIsNotMeasuredWhenTheBrokerWasNotRead() {
+    ThresholdOutcome outcome = Threshold.parse("broker.cpu < 80%").check(result(1, 1, 0));
+
+    assertThat(outcome.passed()).isFalse();
+    assertThat(outcome.message()).contains("not measured");
   }
 
   @Test

@@ -261,7 +261,8 @@ final class ReportFixtures {
             BacklogResult.NONE,
             RequestReplyCounts.NONE,
             ConnectionsResult.NONE,
-            losses));
+            losses,
+            null));
   }
 
   private static Map<String, Object> cell(

@@ -108,6 +108,17 @@ public interface Driver extends AutoCloseable {
   }
 
   /**
+   * A reader of the broker's own load (CPU, memory, network, disk, queue depth, alarms), which the
+   * run samples every interval on a thread of its own.
+   *
+   * @return the reader, or null when the driver has no way to read its broker (the default; an
+   *     embedded broker shares the generator's process and cannot be told apart)
+   */
+  default BrokerLoadReader brokerLoad() {
+    return null;
+  }
+
+  /**
    * Where each producer and consumer connected, when the driver spreads them over several nodes or
    * places them by where their queue lives: {@code "producer 0"} → a node, for the report. Empty
    * (the default) when there is nothing to tell.
