@@ -75,6 +75,51 @@ record AxisComparison(
         });
   }
 
+  /** The broker CPU's figure name. */
+  static final String BROKER_CPU = "broker CPU %";
+
+  /** The broker memory's figure name. */
+  static final String BROKER_MEMORY_MIB = "broker memory MiB";
+
+  /**
+   * For each axis with at least two values, the broker's own CPU and its most memory over each cell
+   * (as the request-reply study charts them against rate and size); none for a scenario whose cells
+   * did not read their broker.
+   */
+  static List<AxisComparison> brokerLoad(ReportInput.Scenario scenario) {
+    if (scenario.cells().stream()
+        .noneMatch(c -> c.result() != null && c.result().brokerLoad().measured())) {
+      return List.of();
+    }
+    List<AxisComparison> comparisons = new ArrayList<>();
+    comparisons.addAll(
+        byEachAxis(
+            scenario,
+            BROKER_CPU,
+            result -> brokerFigure(result, ScenarioTable.Broker::cpuPercent),
+            AxisComparison::mean));
+    comparisons.addAll(
+        byEachAxis(
+            scenario,
+            BROKER_MEMORY_MIB,
+            result -> brokerFigure(result, ScenarioTable.Broker::memoryMebibytes),
+            AxisComparison::mean));
+    return comparisons;
+  }
+
+  private static Double brokerFigure(
+      RunResult result, Function<ScenarioTable.Broker, Double> figure) {
+    ScenarioTable.Broker broker = ScenarioTable.Broker.of(result);
+    return broker == null ? null : figure.apply(broker);
+  }
+
+  /** The mean of the known values (repetitions), or null when none is known. */
+  private static Double mean(List<Double> values) {
+    double[] known =
+        values.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).toArray();
+    return known.length == 0 ? null : Arrays.stream(known).average().orElseThrow();
+  }
+
   /** For each axis of the scenario with at least two values, the received rate. */
   static List<AxisComparison> receivedRate(ReportInput.Scenario scenario) {
     return byEachAxis(

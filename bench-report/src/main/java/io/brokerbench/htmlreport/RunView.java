@@ -147,6 +147,13 @@ record RunView(
         totals.client().peakRssBytes() < 0
             ? "unknown"
             : Numbers.fixed(totals.client().peakRssBytes() / (1024.0 * 1024.0), 1) + " MiB");
+    if (result.brokerLoad().measured()) {
+      rows.put("broker load", result.brokerLoad().total().describe());
+      if (result.brokerLoad().nodes().size() > 1) {
+        result.brokerLoad().nodes().forEach(n -> rows.put("broker node " + n.node(), n.describe()));
+      }
+      rows.put("broker load read from", result.brokerLoad().source());
+    }
     return rows;
   }
 

@@ -1,6 +1,7 @@
 package io.brokerbench.htmlreport;
 
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.result.BrokerNodeLoad;
 import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
@@ -29,6 +30,7 @@ final class ScenarioTable {
    * @param cpuMicrosPerMessage client CPU per message
    * @param lost messages lost
    * @param connections the cell's idle connections, or null for a cell without
+   * @param broker the broker's own load over the cell, or null when it was not read
    */
   record Row(
       String id,
@@ -41,7 +43,28 @@ final class ScenarioTable {
       Percentiles latency,
       Double cpuMicrosPerMessage,
       Long lost,
-      Connections connections) {}
+      Connections connections,
+      Broker broker) {}
+
+  /**
+   * The broker's own load over a cell's measured window, all nodes together.
+   *
+   * @param cpuPercent CPU, 100 per fully used core; null when the source gave none
+   * @param memoryMebibytes the most memory in use; null when the source gave none
+   */
+  record Broker(Double cpuPercent, Double memoryMebibytes) {
+
+    /** The broker's load in a result, or null when the run did not read it. */
+    static Broker of(RunResult r) {
+      BrokerNodeLoad all = r.brokerLoad().total();
+      if (all == null) {
+        return null;
+      }
+      return new Broker(
+          all.cpuPercentMean() < 0 ? null : all.cpuPercentMean(),
+          all.memoryBytesMax() < 0 ? null : all.memoryBytesMax() / (1024.0 * 1024.0));
+    }
+  }
 
   /**
    * What a cell's idle connections cost, as RabbitMQ 4.0's connection study tabulates it.
@@ -102,6 +125,7 @@ final class ScenarioTable {
           Percentiles.NONE,
           null,
           null,
+          null,
           null);
     }
     return new Row(
@@ -115,7 +139,8 @@ final class ScenarioTable {
         leading.of(r.latency()),
         r.totals().client().cpuMicrosPerMessage(),
         r.integrity().lost(),
-        Connections.of(r));
+        Connections.of(r),
+        Broker.of(r));
   }
 
   private static String target(List<Double> rateSteps) {

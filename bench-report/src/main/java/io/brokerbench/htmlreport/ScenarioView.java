@@ -16,8 +16,9 @@ import java.util.stream.Stream;
  * @param cells the table of cells
  * @param sweep attempted against achieved rate and latency
  * @param latency the latency the cells are about, which the table and charts show
- * @param comparisons that latency's p99, the received rate and, for idle connections, the broker's
- *     memory per connection, grouped by each axis
+ * @param comparisons that latency's p99, the received rate, for idle connections the broker's
+ *     memory per connection, and the broker's own CPU and memory where the cells read it, grouped
+ *     by each axis
  * @param spreads each repeated combination's figures across its repetitions
  * @param runs each cell's run with a result, in order
  */
@@ -61,7 +62,8 @@ record ScenarioView(
         Stream.of(
                 AxisComparison.latency(scenario, leading),
                 AxisComparison.receivedRate(scenario),
-                AxisComparison.brokerMemoryPerConnection(scenario))
+                AxisComparison.brokerMemoryPerConnection(scenario),
+                AxisComparison.brokerLoad(scenario))
             .flatMap(List::stream)
             .toList(),
         RepetitionSpread.of(scenario),

@@ -177,6 +177,7 @@
       renderOverTime(charts, run);
       renderDistribution(charts, run);
       renderClient(charts, run);
+      if (iv.broker) renderBroker(charts, run);
     }
     if (run.steps.length > 1) renderSteps(section, charts, run);
     if (run.shards.length) renderShards(section, run);
@@ -250,6 +251,34 @@
       [axis('CPU (%, 100 = one core)', { type: 'value', min: 0, nameGap: 48 }),
        axis('RSS (MiB)', { type: 'value', min: 0, nameGap: 52 })],
       [line('CPU %', zip(t, iv.cpuPercent)), line('RSS MiB', rss, { yAxisIndex: 1 })]);
+  }
+
+  // The broker's own load over time: what the studies chart beside the messages.
+  function renderBroker(charts, run) {
+    var iv = run.intervals;
+    var b = iv.broker;
+    var t = iv.endSeconds;
+    var timeAxis = axis('time since sending started (s)', { type: 'value', min: 0 });
+    var known = function (values) {
+      return zip(t, values).filter(function (p) { return p[1] !== null; });
+    };
+    chart(charts, run.id + '-broker', 'Broker CPU and memory', timeAxis,
+      [axis('CPU (%, 100 = one core)', { type: 'value', min: 0, nameGap: 48 }),
+       axis('memory (MiB)', { type: 'value', min: 0, nameGap: 52 })],
+      [line('broker CPU %', known(b.cpuPercent)),
+       line('broker memory MiB', known(b.memoryMebibytes), { yAxisIndex: 1 })]);
+    var io = [];
+    if (known(b.networkInMegabytesPerSecond).length) {
+      io.push(line('network in', known(b.networkInMegabytesPerSecond)));
+      io.push(line('network out', known(b.networkOutMegabytesPerSecond)));
+    }
+    if (known(b.diskWriteMegabytesPerSecond).length) {
+      io.push(line('disk writes', known(b.diskWriteMegabytesPerSecond)));
+    }
+    if (io.length) {
+      chart(charts, run.id + '-broker-io', 'Broker network and disk', timeAxis,
+        axis('MB/s', { type: 'value', min: 0, nameGap: 48 }), io);
+    }
   }
 
   function renderSteps(section, charts, run) {
@@ -326,6 +355,14 @@
       { title: 'CPU µs/msg', numeric: true, value: function (c) { return fixed(c.cpuMicrosPerMessage, 2); } },
       { title: 'lost', numeric: true, value: function (c) { return c.lost === null ? '' : String(c.lost); } }
     ]);
+    // The broker's own load, where its cells read it.
+    if (scenario.cells.some(function (c) { return c.broker; })) {
+      var brk = function (f) { return function (c) { return c.broker ? f(c.broker) : ''; }; };
+      columns = columns.concat([
+        { title: 'broker CPU %', numeric: true, value: brk(function (b) { return fixed(b.cpuPercent, 0); }) },
+        { title: 'broker MiB', numeric: true, value: brk(function (b) { return fixed(b.memoryMebibytes, 0); }) }
+      ]);
+    }
     // Idle connections: what RabbitMQ 4.0's connection study tabulates for each protocol.
     if (scenario.cells.some(function (c) { return c.connections; })) {
       var conn = function (f) { return function (c) { return c.connections ? f(c.connections) : ''; }; };
@@ -434,10 +471,16 @@
         return cmp.series[n].some(function (v) { return v !== null && v > 0; });
       });
       if (!any) return;
+      // Each figure's decimals, unit, title and axis name; a latency's are the scenario's.
+      var shown = {
+        'received msg/s': [0, ' msg/s', 'Received rate', 'received (msg/s'],
+        'broker KiB/connection': [1, ' KiB', 'Broker memory per connection', 'broker memory (KiB per connection'],
+        'broker CPU %': [0, ' %', 'Broker CPU %', 'broker CPU (%, 100 = one core'],
+        'broker memory MiB': [0, ' MiB', 'Broker memory MiB', 'broker memory (MiB']
+      }[cmp.figure] || [null, ' ms', scenario.latency.title + ' p99', lat + ' p99 (ms'];
       var rate = cmp.figure === 'received msg/s';
-      var memory = cmp.figure === 'broker KiB/connection';
-      var format = rate ? function (v) { return fixed(v, 0); } : memory ? function (v) { return fixed(v, 1); } : millis;
-      var unit = rate ? ' msg/s' : memory ? ' KiB' : ' ms';
+      var format = shown[0] === null ? millis : function (v) { return fixed(v, shown[0]); };
+      var unit = shown[1];
       var names = Object.keys(cmp.series);
       var values = [];
       names.forEach(function (n) { values = values.concat(cmp.series[n]); });
@@ -469,11 +512,9 @@
         return s;
       });
       chart(charts, scenario.id + '-axis' + i,
-        (rate ? 'Received rate' : memory ? 'Broker memory per connection' : scenario.latency.title + ' p99') +
-          ' by ' + cmp.axis,
+        shown[2] + ' by ' + cmp.axis,
         categoryAxis(cmp.axis, cmp.categories),
-        axis((rate ? 'received (msg/s' : memory ? 'broker memory (KiB per connection' : lat + ' p99 (ms') +
-          (spread ? ', log scale)' : ')'),
+        axis(shown[3] + (spread ? ', log scale)' : ')'),
           { type: spread ? 'log' : 'value', min: spread ? undefined : 0, nameGap: 56,
             axisLabel: rate ? { formatter: compactNumber } : {} }),
         series,

@@ -152,9 +152,23 @@ class HtmlReportBrowserIT {
     assertThat(status.charts().get("input0-cell0-latency"))
         .contains(" ok ")
         .endsWith("title=Round trip percentiles per interval");
+    // The broker's own load: over time in each run, and against the rate across the cells.
+    assertThat(status.charts().get("input0-cell0-broker"))
+        .contains(" ok ")
+        .endsWith("title=Broker CPU and memory");
+    assertThat(status.charts().get("input0-cell0-broker-io"))
+        .contains(" ok ")
+        .endsWith("title=Broker network and disk");
+    assertThat(status.charts().get("input0-axis2"))
+        .contains(" ok ")
+        .endsWith("title=Broker CPU % by rate");
+    assertThat(status.charts().get("input0-axis3"))
+        .contains(" ok ")
+        .endsWith("title=Broker memory MiB by rate");
     assertThat(status.dom())
         .contains("<th>rtt mean ms</th><th>rtt p50 ms</th><th>rtt p99 ms</th>")
         .contains("<th>rtt max ms</th>")
+        .contains("<th>broker CPU %</th><th>broker MiB</th>")
         .doesNotContain("<th>e2e p99 ms</th>");
     chromium.screenshot(html, SCREENSHOTS.resolve("request-reply-scenario.png"), 1400, 1400);
   }

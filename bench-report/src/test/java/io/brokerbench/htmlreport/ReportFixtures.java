@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.contract.DelegatingDriver;
+import io.brokerbench.loopback.LoopbackDriver;
+import io.brokerbench.loopback.LoopbackOptions;
+import io.brokerbench.rate.NanoClock;
 import io.brokerbench.report.HistogramLog;
 import io.brokerbench.report.HistogramLogMerge;
 import io.brokerbench.report.JsonResult;
@@ -17,6 +21,9 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.result.TestResults;
 import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
+import io.brokerbench.spi.BrokerLoadReader;
+import io.brokerbench.spi.BrokerNodeReading;
+import io.brokerbench.spi.Driver;
 import io.brokerbench.workload.Connections;
 import io.brokerbench.workload.Destinations;
 import io.brokerbench.workload.RateProfile;
@@ -138,7 +145,9 @@ final class ReportFixtures {
 
   /**
    * A request-reply scenario of two cells at 100 and 300 requests/s by the loopback, whose replier
-   * answers each request 2 ms after it came: every round trip takes 2 ms or more.
+   * answers each request 2 ms after it came: every round trip takes 2 ms or more. Each cell reads a
+   * broker ({@link BrokerAtRate}) that uses 10 % of a core per 100 requests/s and 40 MiB plus 64
+   * KiB per request/s.
    */
   static Path requestReplyScenario(Path dir) throws Exception {
     List<Map<String, Object>> cells = new ArrayList<>();
@@ -151,7 +160,18 @@ final class ReportFixtures {
               .duration(Duration.ofSeconds(1))
               .requestReply(new RequestReply(true, Duration.ofSeconds(5), Duration.ofMillis(2)))
               .build();
-      write(dir.resolve("cells").resolve(id), run(workload, Map.of()));
+      BrokerAtRate load = new BrokerAtRate(Double.parseDouble(rates.get(i)));
+      Driver broker =
+          new DelegatingDriver(new LoopbackDriver(LoopbackOptions.DEFAULTS, NanoClock.system())) {
+
+            @Override
+            public BrokerLoadReader brokerLoad() {
+              return load;
+            }
+          };
+      write(
+          dir.resolve("cells").resolve(id),
+          BenchmarkRun.builder(workload).driver(broker).build().run());
       cells.add(cell(i, id, Map.of("rate", rates.get(i)), "completed"));
     }
     return writeIndex(
@@ -317,6 +337,36 @@ final class ReportFixtures {
             .duration(Duration.ofSeconds(1))
             .build();
     return write(dir, run(workload, Map.of()));
+  }
+
+  /** A broker whose load follows the rate it is sent: the report's broker figures are known. */
+  private static final class BrokerAtRate implements BrokerLoadReader {
+    private final long born = System.nanoTime();
+    private final double rate;
+
+    BrokerAtRate(double rate) {
+      this.rate = rate;
+    }
+
+    @Override
+    public String source() {
+      return "the fixture's broker at " + rate + " msg/s";
+    }
+
+    @Override
+    public List<BrokerNodeReading> read() {
+      double seconds = (System.nanoTime() - born) / 1e9;
+      return List.of(
+          new BrokerNodeReading(
+              "rabbit@fixture",
+              (long) (seconds * rate),
+              (long) ((40 + rate / 16) * 1024 * 1024),
+              (long) (seconds * rate * 300),
+              (long) (seconds * rate * 600),
+              -1,
+              0,
+              List.of()));
+    }
   }
 
   private static Workload.Builder base() {

@@ -1,6 +1,7 @@
 package io.brokerbench.htmlreport;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.TestResults;
@@ -119,9 +120,21 @@ class ScenarioTableTest {
     }
     assertThat(view.comparisons())
         .extracting(AxisComparison::figure)
-        .containsExactly("rtt p99", AxisComparison.RECEIVED_RATE);
+        .containsExactly(
+            "rtt p99",
+            AxisComparison.RECEIVED_RATE,
+            AxisComparison.BROKER_CPU,
+            AxisComparison.BROKER_MEMORY_MIB);
     assertThat(view.comparisons().get(0).series().get("rtt p99"))
         .allSatisfy(p99 -> assertThat(p99).isGreaterThanOrEqualTo(2.0));
+    // The fixture's broker: 10 % of a core per 100 requests/s, 40 MiB + 64 KiB per request/s.
+    assertThat(view.comparisons().get(2).series().get(AxisComparison.BROKER_CPU))
+        .satisfiesExactly(
+            cpu -> assertThat(cpu).isCloseTo(10, within(2.0)),
+            cpu -> assertThat(cpu).isCloseTo(30, within(2.0)));
+    assertThat(view.comparisons().get(3).series().get(AxisComparison.BROKER_MEMORY_MIB))
+        .containsExactly(46.25, 58.75);
+    assertThat(view.cells().get(1).broker().memoryMebibytes()).isEqualTo(58.75);
   }
 
   @Test
