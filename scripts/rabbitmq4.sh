@@ -1,17 +1,39 @@
 #!/usr/bin/env bash
 # RabbitMQ 4.0.5 beside the machine's RabbitMQ, never touching it: Debian trixie's packages
 # unpacked into a cache folder (not installed; Erlang 27 pointed at the glibc unpacked with it),
-# and private nodes with their own names, ports and data directories.
+# and private nodes with their own names, ports and data directories. With --version 3.10 a node
+# runs the machine's own installed RabbitMQ 3.10 binaries and Erlang instead, still as a private
+# node (own name, ports, data directory, env and plugins files), never the machine's node.
 #
 #   scripts/rabbitmq4.sh prepare                      download, unpack, patch (cached; checks the version)
-#   scripts/rabbitmq4.sh start NAME PORT [MGMT_PORT]  a private node on 127.0.0.1:PORT, ready when it returns
-#   scripts/rabbitmq4.sh stop NAME                    stops it
+#   scripts/rabbitmq4.sh start NAME PORT [MGMT_PORT] [OPTIONS]
+#                                                     a private node on 127.0.0.1:PORT, ready when it
+#                                                     returns; with MGMT_PORT also the management API
+#                                                     there and Prometheus on PORT + 30000
+#   scripts/rabbitmq4.sh stop NAME                    stops it (whatever its version)
 #   scripts/rabbitmq4.sh ctl NAME ARGS…               rabbitmqctl of that node
+#   scripts/rabbitmq4.sh policy NAME POLICY PATTERN DEFINITION_JSON [ARGS…]
+#                                                     rabbitmqctl set_policy on that node (ARGS such
+#                                                     as --apply-to queues); for mirrored classic
+#                                                     queues on 3.10: '{"ha-mode":"all"}' (4.0 has
+#                                                     no classic mirroring and refuses it)
 #   scripts/rabbitmq4.sh signal NAME SIGNAL           sends SIGNAL to the node's Erlang VM: STOP
 #                                                     freezes the broker, CONT thaws it, KILL kills it
-#   scripts/rabbitmq4.sh cluster NAME PORT            NAME1..NAME3 on PORT..PORT+2 (management on
-#                                                     each port + 10000), joined into one cluster
-#   scripts/rabbitmq4.sh stop-cluster NAME            stops the three
+#   scripts/rabbitmq4.sh cluster NAME PORT [--nodes N] [OPTIONS]
+#                                                     NAME1..NAMEN (default 3) on PORT..PORT+N-1,
+#                                                     joined into one cluster
+#   scripts/rabbitmq4.sh stop-cluster NAME            stops NAME1..NAMEn, however many were started
+#
+# OPTIONS:
+#   --version 4.0.5|3.10        the RabbitMQ to run (default 4.0.5)
+#   --conf FILE                 lines appended to the node's generated rabbitmq.conf
+#   --advanced-config FILE      copied to the node's directory as advanced.config and used (both
+#                               versions take RABBITMQ_ADVANCED_CONFIG_FILE as the full path, with
+#                               its .config extension)
+#
+# Ports: AMQP on PORT, Erlang distribution on PORT + 20000, and, for a node with a management port
+# (always in a cluster: PORT + 10000), the management API there and Prometheus
+# (rabbitmq_prometheus, /metrics) on PORT + 30000. So 5682 → management 15682, Prometheus 35682.
 #
 # BROKERBENCH_CACHE (default ~/.cache/brokerbench) holds the unpacked broker; nodes keep their data
 # and logs in BROKERBENCH_RABBITMQ4_NODES (default /tmp/brokerbench-rabbitmq4/NAME). Needs root for
@@ -22,7 +44,9 @@ VERSION=4.0.5
 CACHE=${BROKERBENCH_CACHE:-$HOME/.cache/brokerbench}
 ROOT=$CACHE/rabbitmq-$VERSION
 NODES=${BROKERBENCH_RABBITMQ4_NODES:-/tmp/brokerbench-rabbitmq4}
+# The server the command runs: 4.0.5's unpacked one unless use_version says otherwise.
 SERVER=$ROOT/usr/lib/rabbitmq/lib/rabbitmq_server-$VERSION
+RUNNING=$VERSION
 PACKAGES="rabbitmq-server erlang-base erlang-crypto erlang-eldap erlang-inets erlang-mnesia
   erlang-os-mon erlang-parsetools erlang-public-key erlang-runtime-tools erlang-ssl
   erlang-syntax-tools erlang-tools erlang-xmerl erlang-asn1 erlang-ftp erlang-tftp erlang-snmp
@@ -33,7 +57,66 @@ die() { echo "rabbitmq4: $*" >&2; exit 1; }
 log() { echo "rabbitmq4: $*" >&2; }
 
 erlang_env() {
-  export PATH=$ROOT/usr/lib/erlang/bin:$PATH
+  # 3.10 runs on the machine's own Erlang, already on the PATH.
+  if [ "$RUNNING" = "$VERSION" ]; then
+    export PATH=$ROOT/usr/lib/erlang/bin:$PATH
+  fi
+}
+
+# Selects the server of version $1: 4.0.5 (unpacked by prepare) or 3.10 (the machine's).
+use_version() {
+  case "$1" in
+    "$VERSION")
+      RUNNING=$VERSION
+      SERVER=$ROOT/usr/lib/rabbitmq/lib/rabbitmq_server-$VERSION
+      ;;
+    3.10 | 3.10.*)
+      RUNNING=3.10
+      SERVER=$(find /usr/lib/rabbitmq/lib -maxdepth 1 -name 'rabbitmq_server-3.10.*' 2>/dev/null | sort -V | tail -1)
+      [ -n "$SERVER" ] && [ -x "$SERVER/sbin/rabbitmq-server" ] \
+        || die "no RabbitMQ 3.10 installed (looked for /usr/lib/rabbitmq/lib/rabbitmq_server-3.10.*)"
+      ;;
+    *) die "unknown version '$1': 4.0.5 or 3.10" ;;
+  esac
+}
+
+# The options of start and cluster, into OPT_*; the other arguments into ARGS.
+OPT_VERSION=$VERSION
+OPT_CONF=
+OPT_ADVANCED=
+OPT_NODES=
+ARGS=()
+parse_options() {
+  ARGS=()
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --version | --conf | --advanced-config | --nodes)
+        [ $# -ge 2 ] || die "$1 needs a value"
+        case "$1" in
+          --version) OPT_VERSION=$2 ;;
+          --conf)
+            [ -f "$2" ] || die "--conf: no file $2"
+            OPT_CONF=$(realpath "$2")
+            ;;
+          --advanced-config)
+            [ -f "$2" ] || die "--advanced-config: no file $2"
+            OPT_ADVANCED=$(realpath "$2")
+            ;;
+          --nodes)
+            [[ $2 =~ ^[1-9]$ ]] || die "--nodes: a number of nodes from 1 to 9, not '$2'"
+            OPT_NODES=$2
+            ;;
+        esac
+        shift 2
+        ;;
+      --*) die "unknown option $1 (--version, --conf, --advanced-config, --nodes)" ;;
+      *)
+        ARGS+=("$1")
+        shift
+        ;;
+    esac
+  done
+  use_version "$OPT_VERSION"
 }
 
 prepared() {
@@ -103,12 +186,17 @@ prepare() {
 }
 
 # The environment of node NAME; with a PORT (not 0) its configuration files are written too, so
-# that rabbitmqctl (port 0) never rewrites a running node's listeners.
+# that rabbitmqctl (port 0) never rewrites a running node's listeners. With port 0 the version is
+# the one the node was started with.
 node_env() {
   local name=$1 port=$2 mgmt=${3:-}
   local dir=$NODES/$name
   mkdir -p "$dir/mnesia" "$dir/log"
-  [ "$port" = 0 ] || write_config "$dir" "$port" "$mgmt"
+  if [ "$port" = 0 ]; then
+    [ ! -f "$dir/version" ] || use_version "$(cat "$dir/version")"
+  else
+    write_config "$dir" "$port" "$mgmt"
+  fi
   erlang_env
   export RABBITMQ_NODENAME=$name@localhost
   export RABBITMQ_NODE_PORT=$port
@@ -118,6 +206,9 @@ node_env() {
   export RABBITMQ_LOG_BASE=$dir/log
   export RABBITMQ_ENABLED_PLUGINS_FILE=$dir/enabled_plugins
   export RABBITMQ_CONFIG_FILE=$dir/rabbitmq.conf
+  # The full path, extension included, for 3.10 and 4.0.5 alike; never the machine's
+  # /etc/rabbitmq/advanced.config.
+  export RABBITMQ_ADVANCED_CONFIG_FILE=$dir/advanced.config
   # Not the machine's /etc/rabbitmq/rabbitmq-env.conf, which belongs to its own RabbitMQ.
   export RABBITMQ_CONF_ENV_FILE=$dir/rabbitmq-env.conf
 }
@@ -130,13 +221,26 @@ write_config() {
     if [ -n "$mgmt" ]; then
       echo "management.tcp.ip = 127.0.0.1"
       echo "management.tcp.port = $mgmt"
+      echo "prometheus.tcp.ip = 127.0.0.1"
+      echo "prometheus.tcp.port = $((port + 30000))"
+    fi
+    if [ -n "$OPT_CONF" ]; then
+      echo "# from $OPT_CONF"
+      cat "$OPT_CONF"
+      echo
     fi
   } > "$dir/rabbitmq.conf"
   if [ -n "$mgmt" ]; then
-    echo '[rabbitmq_management].' > "$dir/enabled_plugins"
+    echo '[rabbitmq_management,rabbitmq_prometheus].' > "$dir/enabled_plugins"
   else
     echo '[].' > "$dir/enabled_plugins"
   fi
+  if [ -n "$OPT_ADVANCED" ]; then
+    cp "$OPT_ADVANCED" "$dir/advanced.config"
+  else
+    echo '[].' > "$dir/advanced.config"
+  fi
+  echo "$RUNNING" > "$dir/version"
   : > "$dir/rabbitmq-env.conf"
 }
 
@@ -144,13 +248,31 @@ answers() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+start_command() {
+  parse_options "$@"
+  [ ${#ARGS[@]} -ge 2 ] && [ ${#ARGS[@]} -le 3 ] && [ -z "$OPT_NODES" ] \
+    || die "usage: start NAME PORT [MGMT_PORT] [--version 4.0.5|3.10] [--conf FILE] [--advanced-config FILE]"
+  start "${ARGS[@]}"
+}
+
+# Starts node NAME on PORT (management on MGMT_PORT and Prometheus on PORT + 30000 when given) with
+# the parsed options.
 start() {
-  [ $# -ge 2 ] || die "usage: start NAME PORT [MGMT_PORT]"
   local name=$1 port=$2 mgmt=${3:-}
-  prepared || die "RabbitMQ $VERSION is not prepared: run $0 prepare"
-  answers "$port" && die "something already answers on 127.0.0.1:$port: choose another port"
-  node_env "$name" "$port" "$mgmt"
+  [[ $port =~ ^[0-9]+$ ]] && [[ $mgmt =~ ^[0-9]*$ ]] || die "ports are numbers: '$port' '$mgmt'"
+  if [ "$RUNNING" = "$VERSION" ]; then
+    prepared || die "RabbitMQ $VERSION is not prepared: run $0 prepare"
+  fi
+  local p
+  for p in "$port" ${mgmt:+"$mgmt" $((port + 30000))}; do
+    ! answers "$p" || die "something already answers on 127.0.0.1:$p: choose another port"
+  done
   local dir=$NODES/$name
+  # Data left by another version would make the node refuse to boot (or upgrade it): start afresh.
+  if [ -f "$dir/version" ] && [ "$(cat "$dir/version")" != "$RUNNING" ]; then
+    rm -rf "${dir:?}/mnesia"
+  fi
+  node_env "$name" "$port" "$mgmt"
   # As many open files as the hard limit allows (20,000 on these machines): one per connection.
   ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
   setsid nohup "$SERVER/sbin/rabbitmq-server" >"$dir/log/console.log" 2>&1 < /dev/null &
@@ -163,8 +285,9 @@ start() {
       # answers nothing, and one whose Erlang VM crashed starting up answers its error term
       # ('{error,badarg,[{erlang,send,[code_server,...'). Only another version is wrong.
       if [[ $reported =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
-        [ "$reported" = "$VERSION" ] || die "the node on $port reports version '$reported', not $VERSION"
-        log "node $name@localhost (RabbitMQ $VERSION) on 127.0.0.1:$port${mgmt:+, management on $mgmt}"
+        [ "$reported" = "$RUNNING" ] || [[ $reported == "$RUNNING".* ]] \
+          || die "the node on $port reports version '$reported', not $RUNNING"
+        log "node $name@localhost (RabbitMQ $reported) on 127.0.0.1:$port${mgmt:+, management on $mgmt, Prometheus on $((port + 30000))}${OPT_CONF:+, conf + $OPT_CONF}${OPT_ADVANCED:+, advanced.config from $OPT_ADVANCED}"
         return
       fi
     fi
@@ -199,6 +322,14 @@ ctl() {
   exec timeout 60 "$SERVER/sbin/rabbitmqctl" "$@"
 }
 
+# A policy on node NAME (and so on its cluster), such as mirrored classic queues on 3.10.
+policy() {
+  [ $# -ge 4 ] || die "usage: policy NAME POLICY PATTERN DEFINITION_JSON [ARGS…]"
+  local name=$1
+  shift
+  ctl "$name" set_policy "$@"
+}
+
 # The node's Erlang VM (beam.smp) gets SIGNAL: the fault a test or a study injects.
 signal() {
   [ $# -ge 2 ] || die "usage: signal NAME SIGNAL"
@@ -211,37 +342,48 @@ signal() {
   kill "-$sig" "$beam" || die "could not send $sig to node $name (pid $beam)"
 }
 
-# A three-node cluster NAME1..NAME3 on PORT, PORT+1, PORT+2 (management on each port + 10000), each
-# started from an empty data directory; NAME2 and NAME3 join NAME1.
+# A cluster of N nodes (default 3) NAME1..NAMEN on PORT..PORT+N-1 (management on each port + 10000,
+# Prometheus on each port + 30000), each started from an empty data directory; the others join
+# NAME1.
 cluster() {
-  [ $# -ge 2 ] || die "usage: cluster NAME PORT"
-  local name=$1 port=$2
-  for i in 1 2 3; do
+  parse_options "$@"
+  [ ${#ARGS[@]} -eq 2 ] \
+    || die "usage: cluster NAME PORT [--nodes N] [--version 4.0.5|3.10] [--conf FILE] [--advanced-config FILE]"
+  local name=${ARGS[0]} port=${ARGS[1]} nodes=${OPT_NODES:-3} i
+  for i in $(seq 1 "$nodes"); do
     rm -rf "${NODES:?}/$name$i/mnesia"
     start "$name$i" $((port + i - 1)) $((port + i - 1 + 10000))
   done
-  for i in 2 3; do
+  for i in $(seq 2 "$nodes"); do
     node_env "$name$i" 0
     timeout 60 "$SERVER/sbin/rabbitmqctl" -q stop_app >/dev/null
     timeout 60 "$SERVER/sbin/rabbitmqctl" -q join_cluster "${name}1@localhost" >/dev/null \
       || die "node $name$i did not join ${name}1@localhost"
     timeout 60 "$SERVER/sbin/rabbitmqctl" -q start_app >/dev/null
   done
-  log "cluster of ${name}1, ${name}2, ${name}3 on 127.0.0.1:$port-$((port + 2))"
+  log "cluster of $nodes nodes ${name}1..${name}$nodes (RabbitMQ $RUNNING) on 127.0.0.1:$port-$((port + nodes - 1))"
 }
 
+# Stops NAME1, NAME2, … as far as their directories go (a cluster of any size).
 stop_cluster() {
-  [ $# -ge 1 ] || die "usage: stop-cluster NAME"
-  for i in 1 2 3; do stop "$1$i"; done
+  [ $# -eq 1 ] || die "usage: stop-cluster NAME"
+  local i=1
+  while [ -d "$NODES/$1$i" ]; do
+    [ ! -f "$NODES/$1$i/pid" ] || stop "$1$i"
+    i=$((i + 1))
+  done
+  [ "$i" -gt 1 ] || log "no cluster $1"
 }
 
 case "${1:-}" in
   prepare) prepare ;;
-  start) shift; start "$@" ;;
+  start) shift; start_command "$@" ;;
   stop) shift; stop "$@" ;;
   ctl) shift; ctl "$@" ;;
+  policy) shift; policy "$@" ;;
   signal) shift; signal "$@" ;;
   cluster) shift; cluster "$@" ;;
   stop-cluster) shift; stop_cluster "$@" ;;
-  *) die "usage: $0 prepare | start NAME PORT [MGMT_PORT] | stop NAME | ctl NAME ARGS… | signal NAME SIGNAL | cluster NAME PORT | stop-cluster NAME" ;;
+  *) die "usage: $0 prepare | start NAME PORT [MGMT_PORT] [OPTIONS] | stop NAME | ctl NAME ARGS… | policy NAME POLICY PATTERN DEFINITION_JSON [ARGS…] | signal NAME SIGNAL | cluster NAME PORT [--nodes N] [OPTIONS] | stop-cluster NAME
+  OPTIONS: --version 4.0.5|3.10, --conf FILE, --advanced-config FILE" ;;
 esac

@@ -3,6 +3,8 @@ package io.brokerbench.contract;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A private RabbitMQ 4.0.5 node started with {@code scripts/rabbitmq4.sh} on its own port and data
@@ -15,11 +17,13 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
   private final String name;
   private final int port;
   private final int managementPort;
+  private final List<String> options;
 
-  private PrivateRabbitMqNode(String name, int port, int managementPort) {
+  private PrivateRabbitMqNode(String name, int port, int managementPort, List<String> options) {
     this.name = name;
     this.port = port;
     this.managementPort = managementPort;
+    this.options = options;
   }
 
   /** Starts the node (stopping one of that name first), ready when this returns. */
@@ -33,10 +37,33 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
    */
   public static PrivateRabbitMqNode start(String name, int port, int managementPort)
       throws Exception {
-    RabbitMq4Script.requirePrepared();
-    PrivateRabbitMqNode node = new PrivateRabbitMqNode(name, port, managementPort);
+    return start(name, port, managementPort, new String[0]);
+  }
+
+  /**
+   * Starts the node with the script's options, such as {@code --version 3.10} or {@code
+   * --advanced-config FILE} (a path relative to the module's directory), ready when this returns.
+   * With a management port the node also serves Prometheus on {@code port + 30000}. Skips the test
+   * when that version cannot run here, except in CI.
+   */
+  public static PrivateRabbitMqNode start(
+      String name, int port, int managementPort, String... options) throws Exception {
+    RabbitMq4Script.requireVersion(RabbitMq4Script.version(options));
+    PrivateRabbitMqNode node =
+        new PrivateRabbitMqNode(name, port, managementPort, List.of(options));
     node.restart();
     return node;
+  }
+
+  /**
+   * Runs {@code rabbitmqctl} on the node and returns what it printed.
+   *
+   * @throws IOException when it failed or took too long
+   */
+  public String ctl(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("ctl", name));
+    command.addAll(List.of(args));
+    return RabbitMq4Script.output(SCRIPT_SECONDS, command.toArray(String[]::new));
   }
 
   /** The management API's URL; only for a node started with one. */
@@ -155,10 +182,12 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
   /** Starts the node again (after a kill or a stop), ready when this returns. */
   public void restart() throws IOException, InterruptedException {
     script("stop", name);
-    int exit =
-        managementPort == 0
-            ? script("start", name, String.valueOf(port))
-            : script("start", name, String.valueOf(port), String.valueOf(managementPort));
+    List<String> start = new ArrayList<>(List.of("start", name, String.valueOf(port)));
+    if (managementPort != 0) {
+      start.add(String.valueOf(managementPort));
+    }
+    start.addAll(options);
+    int exit = script(start.toArray(String[]::new));
     if (exit != 0) {
       throw new IllegalStateException("RabbitMQ node " + name + " did not restart on port " + port);
     }

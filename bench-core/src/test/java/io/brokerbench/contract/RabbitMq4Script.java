@@ -9,12 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /** {@code scripts/rabbitmq4.sh}, run from a module's directory, bounded in time. */
 final class RabbitMq4Script {
   private static final Path SCRIPT = Path.of("../scripts/rabbitmq4.sh");
   private static final Path PREPARED =
       Path.of(System.getProperty("user.home"), ".cache/brokerbench/rabbitmq-4.0.5/.prepared");
+  private static final Path INSTALLED = Path.of("/usr/lib/rabbitmq/lib");
 
   private RabbitMq4Script() {}
 
@@ -22,6 +24,35 @@ final class RabbitMq4Script {
   static void requirePrepared() {
     RequiredBroker.require(
         Files.exists(PREPARED), "RabbitMQ 4.0.5 prepared by scripts/rabbitmq4.sh prepare");
+  }
+
+  /**
+   * Skips the test unless the RabbitMQ of {@code version} ({@code 4.0.5} or {@code 3.10}, see the
+   * script's {@code --version}) can run (fails it in CI).
+   */
+  static void requireVersion(String version) {
+    if (!version.startsWith("3.10")) {
+      requirePrepared();
+      return;
+    }
+    boolean installed;
+    try (Stream<Path> servers = Files.list(INSTALLED)) {
+      installed =
+          servers.anyMatch(p -> p.getFileName().toString().startsWith("rabbitmq_server-3.10."));
+    } catch (IOException e) {
+      installed = false;
+    }
+    RequiredBroker.require(installed, "RabbitMQ 3.10 installed in " + INSTALLED);
+  }
+
+  /** The value of {@code --version} among script options, or the script's default 4.0.5. */
+  static String version(String... options) {
+    for (int i = 0; i < options.length - 1; i++) {
+      if (options[i].equals("--version")) {
+        return options[i + 1];
+      }
+    }
+    return "4.0.5";
   }
 
   /**
