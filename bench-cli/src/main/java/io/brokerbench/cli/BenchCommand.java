@@ -1,6 +1,7 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.Drivers;
+import io.brokerbench.scenario.SetupFailedException;
 import io.brokerbench.spi.DriverProvider;
 import io.brokerbench.spi.OptionException;
 import io.brokerbench.workload.WorkloadException;
@@ -172,6 +173,9 @@ final class BenchCommand implements Callable<Integer> {
     if (e instanceof WorkloadException || e instanceof OptionException) {
       err.println("bench: " + e.getMessage());
       code = ExitCodes.USAGE;
+    } else if (e instanceof SetupFailedException) {
+      err.println("bench: " + e.getMessage());
+      code = ExitCodes.RUN_FAILED;
     } else if (e instanceof DriverRunCommand.RunFailedException) {
       err.println("bench: run failed: " + e.getMessage());
       code = ExitCodes.RUN_FAILED;

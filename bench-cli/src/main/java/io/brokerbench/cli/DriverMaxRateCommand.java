@@ -68,7 +68,7 @@ final class DriverMaxRateCommand implements Callable<Integer> {
             spec.commandLine().getOut());
     workload.toWorkload();
     MaxRateSettings settings = maxRate.settings(MaxRateSettings.DEFAULTS);
-    Cell cell = new Cell(0, "000", Map.of(), 0, workload, provider.name(), options);
+    Cell cell = new Cell(0, "000", Map.of(), 0, workload, provider.name(), options, null);
     return MaxRateCommand.search(
         new ScenarioMaxRate(
             provider.name(), List.of(cell), settings, outputDir, spec.commandLine().getOut()),

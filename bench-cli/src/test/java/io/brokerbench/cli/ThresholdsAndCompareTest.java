@@ -345,9 +345,10 @@ class ThresholdsAndCompareTest {
               List.of(new ScenarioIndex.Axis("size", List.of("12", "100"))),
               List.of(
                   new ScenarioIndex.Cell(
-                      0, "000-size=12", Map.of("size", "12"), 0, "cells/000", "completed"),
+                      0, "000-size=12", Map.of("size", "12"), 0, "cells/000", "completed", null),
                   new ScenarioIndex.Cell(
-                      1, "001-size=100", Map.of("size", "100"), 0, "cells/001", "completed")))
+                      1, "001-size=100", Map.of("size", "100"), 0, "cells/001", "completed", null)),
+              List.of())
           .write(scenario);
     }
 

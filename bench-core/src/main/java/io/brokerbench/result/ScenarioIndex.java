@@ -1,5 +1,6 @@
 package io.brokerbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -25,9 +26,18 @@ import java.util.Map;
  *     written before runs had one
  * @param axes the axes, each with its values
  * @param cells the cells in order
+ * @param setups the broker set-ups the cells ran on, as the scenario file names them; empty when it
+ *     names none
  */
 public record ScenarioIndex(
-    String schema, String name, String file, String runId, List<Axis> axes, List<Cell> cells) {
+    String schema,
+    String name,
+    String file,
+    String runId,
+    List<Axis> axes,
+    List<Cell> cells,
+    // Left out of the file of a scenario without set-ups, as before they existed.
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Setup> setups) {
 
   /** The schema identifier. */
   public static final String SCHEMA = "brokerbench-scenario/1";
@@ -56,6 +66,24 @@ public record ScenarioIndex(
   public ScenarioIndex {
     axes = axes == null ? List.of() : List.copyOf(axes);
     cells = cells == null ? List.of() : List.copyOf(cells);
+    setups = setups == null ? List.of() : List.copyOf(setups);
+  }
+
+  /**
+   * A broker set-up of the scenario, for the record.
+   *
+   * @param name its name, as the cells' {@code setup} gives it
+   * @param start the command that started it, or null for brokers already running
+   * @param settings what tells it from the others, as the file writes them
+   * @param standsInFor what the study ran that it stands in for, and why; null when it is the
+   *     study's own
+   */
+  public record Setup(String name, String start, Map<String, String> settings, String standsInFor) {
+    /** Copies the map. */
+    public Setup {
+      settings =
+          settings == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    }
   }
 
   /**
@@ -80,9 +108,16 @@ public record ScenarioIndex(
    * @param repetition 0-based repetition of the same axis values
    * @param dir the cell's directory, relative to the scenario's
    * @param status {@code completed}, {@code failed}, {@code interrupted} or {@code pending}
+   * @param setup the name of the broker set-up the cell ran on, or null
    */
   public record Cell(
-      int index, String id, Map<String, String> axes, int repetition, String dir, String status) {
+      int index,
+      String id,
+      Map<String, String> axes,
+      int repetition,
+      String dir,
+      String status,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String setup) {
     /** Copies the map. */
     public Cell {
       axes = axes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(axes));
@@ -90,7 +125,7 @@ public record ScenarioIndex(
 
     /** This cell with another status. */
     public Cell withStatus(String newStatus) {
-      return new Cell(index, id, axes, repetition, dir, newStatus);
+      return new Cell(index, id, axes, repetition, dir, newStatus, setup);
     }
   }
 
@@ -98,7 +133,7 @@ public record ScenarioIndex(
   public ScenarioIndex withStatus(int cell, String status) {
     List<Cell> copy = new ArrayList<>(cells);
     copy.set(cell, copy.get(cell).withStatus(status));
-    return new ScenarioIndex(schema, name, file, runId, axes, copy);
+    return new ScenarioIndex(schema, name, file, runId, axes, copy, setups);
   }
 
   /** True when {@code dir} holds a scenario index. */

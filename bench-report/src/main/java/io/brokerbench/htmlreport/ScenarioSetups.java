@@ -70,13 +70,21 @@ final class ScenarioSetups {
                 cellAxes,
                 cell.repetition(),
                 cell.dir(),
-                cell.status());
+                cell.status(),
+                setups.get(r));
         index.add(renamed);
         cells.add(new ReportInput.CellRun(renamed, cellRun.result()));
       }
     }
     ScenarioIndex scenario =
-        new ScenarioIndex(first.schema(), first.name(), first.file(), first.runId(), axes, index);
+        new ScenarioIndex(
+            first.schema(),
+            first.name(),
+            first.file(),
+            first.runId(),
+            axes,
+            index,
+            runs.stream().flatMap(run -> run.scenario().setups().stream()).distinct().toList());
     return new ReportInput.Scenario(String.join(", ", setups), scenario, cells);
   }
 

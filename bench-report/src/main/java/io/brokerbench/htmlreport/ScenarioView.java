@@ -21,6 +21,8 @@ import java.util.stream.Stream;
  *     by each axis
  * @param spreads each repeated combination's figures across its repetitions
  * @param runs each cell's run with a result, in order
+ * @param setups the broker set-ups the cells ran on, with what tells them apart; empty when the
+ *     scenario names none
  */
 record ScenarioView(
     String id,
@@ -32,7 +34,8 @@ record ScenarioView(
     RateSweep sweep,
     List<AxisComparison> comparisons,
     List<RepetitionSpread> spreads,
-    List<RunView> runs) {
+    List<RunView> runs,
+    List<ScenarioIndex.Setup> setups) {
 
   /** The view of a scenario; its element ids start with {@code id}. */
   static ScenarioView of(String id, ReportInput.Scenario scenario) {
@@ -67,6 +70,7 @@ record ScenarioView(
             .flatMap(List::stream)
             .toList(),
         RepetitionSpread.of(scenario),
-        runs);
+        runs,
+        file.setups());
   }
 }

@@ -379,6 +379,17 @@
     section.appendChild(table(columns, scenario.cells, function (c) {
       return c.status !== 'completed' || c.lost > 0 ? 'bad' : '';
     }));
+    // The broker set-ups the cells ran on: what tells them apart, and what stands in for the study's.
+    if (scenario.setups.length) {
+      section.appendChild(el('h3', {}, ['Broker set-ups']));
+      section.appendChild(table([
+        { title: 'set-up', value: function (s) { return s.name; } },
+        { title: 'settings', value: function (s) {
+          return Object.keys(s.settings).map(function (k) { return k + ': ' + s.settings[k]; }).join('; '); } },
+        { title: 'stands in for', value: function (s) { return s.standsInFor || ''; } },
+        { title: 'started by', value: function (s) { return s.start || 'already running'; } }
+      ], scenario.setups));
+    }
 
     if (scenario.spreads.length > 0) {
       section.appendChild(el('h3', {}, ['Spread over repetitions']));

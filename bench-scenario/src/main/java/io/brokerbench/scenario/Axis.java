@@ -20,6 +20,9 @@ public record Axis(
   /** The axis named {@value #DRIVER} varies the driver. */
   public static final String DRIVER = "driver";
 
+  /** The name of the axis whose values are broker set-ups. */
+  public static final String SETUP = "setup";
+
   /** Copies the values. */
   public Axis {
     values = List.copyOf(values);
@@ -38,7 +41,9 @@ public record Axis(
     for (int i = 0; i < values.size(); i++) {
       AxisValue full = values.get(i);
       String value = shortValues.get(i);
-      shortened.add(new AxisValue(value, value, full.workload(), full.options(), full.position()));
+      shortened.add(
+          new AxisValue(
+              value, value, full.workload(), full.options(), full.setup(), full.position()));
     }
     return new Axis(name, kind, shortened, List.of(), position);
   }
@@ -56,6 +61,8 @@ public record Axis(
     DRIVER_OPTION,
     /** The driver itself. */
     DRIVER,
+    /** The broker set-up: each value names one of the file's {@code setups}. */
+    SETUP,
     /**
      * Nothing by itself: each value is a label for the workload settings and driver options it
      * carries, such as {@code 10-queues: {producers: 10, queue-pattern: q-%d, ...}}.

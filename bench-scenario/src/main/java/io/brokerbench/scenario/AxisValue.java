@@ -18,10 +18,16 @@ import java.util.List;
  * @param label the name of this value in cell ids and the index; the value unless given
  * @param workload workload settings applied with this value
  * @param options driver options applied with this value
+ * @param setup the broker set-up the cells with this value run on, or null
  * @param position where the value was written
  */
 public record AxisValue(
-    String value, String label, List<Setting> workload, List<Setting> options, Position position) {
+    String value,
+    String label,
+    List<Setting> workload,
+    List<Setting> options,
+    String setup,
+    Position position) {
 
   /** Copies the lists. */
   public AxisValue {

@@ -16,6 +16,7 @@ import java.util.Map;
  *     WorkloadSpec#toWorkload()} succeeds (checked when the cell was made)
  * @param driver the driver's name
  * @param driverOptions the driver's options by name, checked against the names it declares
+ * @param setup the broker set-up the cell runs on, or null when the scenario names none
  */
 public record Cell(
     int index,
@@ -24,7 +25,8 @@ public record Cell(
     int repetition,
     WorkloadSpec workload,
     String driver,
-    Map<String, String> driverOptions) {
+    Map<String, String> driverOptions,
+    BrokerSetup setup) {
 
   /** The directory of a cell's files, under the scenario's output directory. */
   public static final String CELLS_DIR = "cells";

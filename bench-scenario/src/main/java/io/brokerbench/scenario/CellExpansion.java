@@ -28,7 +28,8 @@ import java.util.Map;
  * {@code workload}, the cell length ({@code duration}/{@code count}), each axis value's own
  * settings and the value itself, in the axes' order, then the short variant's scaling. Driver
  * options: the file's {@code options} when the cell's driver is the file's {@code driver} (they are
- * that driver's), then each axis value's {@code options}, then driver-option axes' values.
+ * that driver's), then the cell's broker set-up's options for its driver, then each axis value's
+ * {@code options}, then driver-option axes' values.
  */
 final class CellExpansion {
   private final Scenario scenario;
@@ -107,9 +108,19 @@ final class CellExpansion {
     }
     DriverProvider provider = provider(driver, driverPosition);
 
+    BrokerSetup setup = scenario.setup(scenario.setup());
+    for (AxisValue value : values) {
+      if (value.setup() != null) {
+        setup = scenario.setup(value.setup());
+      }
+    }
+
     List<Setting> options = new ArrayList<>();
     if (driver.equals(scenario.driver())) {
       options.addAll(scenario.driverOptions());
+    }
+    if (setup != null) {
+      options.addAll(setup.optionsFor(driver));
     }
     WorkloadSpec spec = layer(WorkloadSpec.empty(), scenario.workload());
     spec = layer(spec, scenario.cellLength());
@@ -170,7 +181,7 @@ final class CellExpansion {
     } catch (WorkloadException e) {
       throw new ScenarioException(workloadPosition, "cell " + id + ": " + e.getMessage());
     }
-    return new Cell(index, id.toString(), labels, repetition, spec, driver, driverOptions);
+    return new Cell(index, id.toString(), labels, repetition, spec, driver, driverOptions, setup);
   }
 
   /** The spec overridden by these settings, each checked at its own line. */

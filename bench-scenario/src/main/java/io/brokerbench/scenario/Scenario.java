@@ -35,6 +35,8 @@ import java.util.Map;
  * @param shortSettings workload settings of the short variant, empty for the built-in scaling
  * @param maxRate the {@code max-rate:} section, or null
  * @param shortVariant true when {@link #cells()} gives the short variant ({@link #asShort()})
+ * @param setups the broker set-ups the file names, in order
+ * @param setup the set-up of every cell whose axis values name none, or null
  */
 public record Scenario(
     String name,
@@ -51,7 +53,9 @@ public record Scenario(
     List<String> assertions,
     List<Setting> shortSettings,
     MaxRateSettings maxRate,
-    boolean shortVariant) {
+    boolean shortVariant,
+    List<BrokerSetup> setups,
+    String setup) {
 
   /** Copies the lists. */
   public Scenario {
@@ -62,6 +66,12 @@ public record Scenario(
     exclusions = List.copyOf(exclusions);
     assertions = List.copyOf(assertions);
     shortSettings = List.copyOf(shortSettings);
+    setups = List.copyOf(setups);
+  }
+
+  /** The set-up of this name; null when the file has none of that name. */
+  public BrokerSetup setup(String setupName) {
+    return setups.stream().filter(s -> s.name().equals(setupName)).findFirst().orElse(null);
   }
 
   /**
@@ -101,7 +111,9 @@ public record Scenario(
             assertions,
             shortSettings,
             maxRate,
-            true);
+            true,
+            setups,
+            setup);
     shortened.cells();
     return shortened;
   }

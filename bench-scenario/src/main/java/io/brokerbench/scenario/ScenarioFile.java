@@ -2,6 +2,7 @@ package io.brokerbench.scenario;
 
 import io.brokerbench.threshold.Threshold;
 import io.brokerbench.threshold.ThresholdException;
+import io.brokerbench.workload.DurationSyntax;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadOption;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -47,9 +49,14 @@ final class ScenarioFile {
           "fresh-queues",
           "assert",
           "short",
-          "max-rate");
+          "max-rate",
+          "setups",
+          "setup");
   private static final List<String> AXIS_KEYS = List.of("name", "values");
-  private static final List<String> VALUE_KEYS = List.of("value", "label", "workload", "options");
+  private static final List<String> VALUE_KEYS =
+      List.of("value", "label", "workload", "options", "setup");
+  private static final List<String> SETUP_KEYS =
+      List.of("start", "stop", "start-timeout", "options", "settings", "stands-in-for");
 
   private final Path file;
 
@@ -94,7 +101,19 @@ final class ScenarioFile {
         cellLength.add(workloadSetting(key, scalar(tuple.getValueNode(), key), keyPosition(tuple)));
       }
     }
+    List<BrokerSetup> setups = setups(top.get("setups"));
+    String setup = optionalScalar(top, "setup");
+    if (setup != null) {
+      checkSetupNamed(setups, setup, keyPosition(top.get("setup")));
+    }
     List<Axis> axes = axes(top.get("axes"));
+    for (Axis axis : axes) {
+      for (AxisValue value : axis.values()) {
+        if (value.setup() != null) {
+          checkSetupNamed(setups, value.setup(), value.position());
+        }
+      }
+    }
     List<Exclusion> exclusions = exclusions(top.get("exclude"), axes);
     if (driver == null && axes.stream().noneMatch(a -> a.kind() == Axis.Kind.DRIVER)) {
       throw new ScenarioException(
@@ -148,7 +167,84 @@ final class ScenarioFile {
         assertions,
         shortSettings,
         maxRate,
-        false);
+        false,
+        setups,
+        setup);
+  }
+
+  /** The {@code setups:} map: each set-up's commands, options and recorded settings. */
+  private List<BrokerSetup> setups(NodeTuple tuple) {
+    List<BrokerSetup> setups = new ArrayList<>();
+    if (tuple == null) {
+      return setups;
+    }
+    for (Map.Entry<String, NodeTuple> named :
+        mapping(tuple.getValueNode(), "setups", null).entrySet()) {
+      String name = named.getKey();
+      Position position = keyPosition(named.getValue());
+      Map<String, NodeTuple> map = mapping(named.getValue().getValueNode(), name, SETUP_KEYS);
+      Duration startTimeout = BrokerSetup.DEFAULT_START_TIMEOUT;
+      if (map.containsKey("start-timeout")) {
+        try {
+          startTimeout =
+              DurationSyntax.parse(
+                  scalar(map.get("start-timeout").getValueNode(), "start-timeout"));
+        } catch (WorkloadException e) {
+          throw new ScenarioException(keyPosition(map.get("start-timeout")), e.getMessage());
+        }
+      }
+      List<Setting> options = new ArrayList<>();
+      Map<String, List<Setting>> driverOptions = new LinkedHashMap<>();
+      if (map.containsKey("options")) {
+        // A key whose value is a map names a driver: its options are that driver's only.
+        for (Map.Entry<String, NodeTuple> option :
+            mapping(map.get("options").getValueNode(), "options", null).entrySet()) {
+          if (option.getValue().getValueNode() instanceof MappingNode) {
+            driverOptions.put(option.getKey(), settings(option.getValue(), option.getKey(), false));
+          } else {
+            options.add(
+                new Setting(
+                    option.getKey(),
+                    scalarOrList(option.getValue().getValueNode(), option.getKey()),
+                    keyPosition(option.getValue())));
+          }
+        }
+      }
+      Map<String, String> settings = new LinkedHashMap<>();
+      if (map.containsKey("settings")) {
+        for (Map.Entry<String, NodeTuple> setting :
+            mapping(map.get("settings").getValueNode(), "settings", null).entrySet()) {
+          settings.put(
+              setting.getKey(), scalarOrList(setting.getValue().getValueNode(), setting.getKey()));
+        }
+      }
+      setups.add(
+          new BrokerSetup(
+              name,
+              optionalScalar(map, "start"),
+              optionalScalar(map, "stop"),
+              startTimeout,
+              options,
+              driverOptions,
+              settings,
+              optionalScalar(map, "stands-in-for"),
+              position));
+    }
+    return setups;
+  }
+
+  private static void checkSetupNamed(List<BrokerSetup> setups, String name, Position position) {
+    if (setups.stream().noneMatch(s -> s.name().equals(name))) {
+      throw new ScenarioException(
+          position,
+          "no set-up named '"
+              + name
+              + "': "
+              + (setups.isEmpty()
+                  ? "name it under setups: with its start and stop commands and options"
+                  : "the set-ups are "
+                      + setups.stream().map(BrokerSetup::name).collect(Collectors.joining(", "))));
+    }
   }
 
   /** The {@code exclude:} entries, each naming axes of this file and labels of their values. */
@@ -231,6 +327,20 @@ final class ScenarioFile {
       Axis.Kind kind = kind(name, values);
       if (kind == Axis.Kind.WORKLOAD) {
         values.forEach(v -> workloadSetting(name, v.value(), v.position()));
+      } else if (kind == Axis.Kind.SETUP) {
+        // Each value names the set-up its cells run on.
+        values =
+            values.stream()
+                .map(
+                    v ->
+                        new AxisValue(
+                            v.value(),
+                            v.label(),
+                            v.workload(),
+                            v.options(),
+                            v.value(),
+                            v.position()))
+                .toList();
       }
       axes.add(new Axis(name, kind, values, List.of(), position));
     }
@@ -255,6 +365,9 @@ final class ScenarioFile {
     if (name.equals(Axis.DRIVER)) {
       return Axis.Kind.DRIVER;
     }
+    if (name.equals(Axis.SETUP)) {
+      return Axis.Kind.SETUP;
+    }
     try {
       WorkloadOption.named(name);
       return Axis.Kind.WORKLOAD;
@@ -269,7 +382,7 @@ final class ScenarioFile {
     Position position = position(node, "values");
     if (!(node instanceof MappingNode)) {
       String value = scalarOrList(node, "values");
-      return new AxisValue(value, value, List.of(), List.of(), position);
+      return new AxisValue(value, value, List.of(), List.of(), null, position);
     }
     Map<String, NodeTuple> map = mapping(node, "values", VALUE_KEYS);
     if (!map.containsKey("value") && !map.containsKey("label")) {
@@ -283,6 +396,7 @@ final class ScenarioFile {
         label,
         settings(map.get("workload"), "workload", true),
         settings(map.get("options"), "options", false),
+        optionalScalar(map, "setup"),
         keyPosition(named));
   }
 

@@ -98,39 +98,44 @@ public final class ScenarioRunner {
     }
     List<RunResult> results = new ArrayList<>();
     long startNanos = System.nanoTime();
-    for (int i = 0; i < toRun.size() && !interrupted; i++) {
-      Cell cell = toRun.get(i);
-      out.printf(
-          Locale.ROOT,
-          "cell %d/%d: %s ... (%s)%n",
-          cell.index() + 1,
-          cells.size(),
-          cell.axesText(),
-          timeLeft(toRun.subList(i, toRun.size()), i, System.nanoTime() - startNanos));
-      out.flush();
-      String status;
-      RunResult result = runCell(cell);
-      if (result == null) {
-        status = ScenarioIndex.FAILED;
-      } else {
-        results.add(result);
-        CellSummary.lines(result).forEach(out::println);
-        status =
-            switch (result.status()) {
-              case RunResult.COMPLETED -> ScenarioIndex.COMPLETED;
-              case RunResult.INTERRUPTED -> ScenarioIndex.INTERRUPTED;
-              default -> ScenarioIndex.FAILED;
-            };
+    // One broker set-up up at a time: each is started before its first cell, stopped after its
+    // last.
+    try (SetupCommands setups = new SetupCommands(outputDir, out)) {
+      for (int i = 0; i < toRun.size() && !interrupted; i++) {
+        Cell cell = toRun.get(i);
+        setups.use(cell.setup());
+        out.printf(
+            Locale.ROOT,
+            "cell %d/%d: %s ... (%s)%n",
+            cell.index() + 1,
+            cells.size(),
+            cell.axesText(),
+            timeLeft(toRun.subList(i, toRun.size()), i, System.nanoTime() - startNanos));
+        out.flush();
+        String status;
+        RunResult result = run(cell);
+        if (result == null) {
+          status = ScenarioIndex.FAILED;
+        } else {
+          results.add(result);
+          CellSummary.lines(result).forEach(out::println);
+          status =
+              switch (result.status()) {
+                case RunResult.COMPLETED -> ScenarioIndex.COMPLETED;
+                case RunResult.INTERRUPTED -> ScenarioIndex.INTERRUPTED;
+                default -> ScenarioIndex.FAILED;
+              };
+        }
+        out.flush();
+        index = index.withStatus(cell.index(), status);
+        index.write(outputDir);
       }
-      out.flush();
-      index = index.withStatus(cell.index(), status);
-      index.write(outputDir);
     }
     return new ScenarioOutcome(index, results, interrupted);
   }
 
   /** Runs a cell; null when it could not start (the error is printed and in its result.json). */
-  private RunResult runCell(Cell cell) throws IOException {
+  private RunResult run(Cell cell) throws IOException {
     Path dir = outputDir.resolve(cell.dir());
     Files.createDirectories(dir);
     Workload workload = cell.workload().toWorkload();
@@ -180,10 +185,21 @@ public final class ScenarioRunner {
               cell.axes(),
               cell.repetition(),
               cell.dir(),
-              ScenarioIndex.PENDING));
+              ScenarioIndex.PENDING,
+              cell.setup() == null ? null : cell.setup().name()));
     }
+    List<ScenarioIndex.Setup> setups =
+        scenario.setups().stream()
+            .map(s -> new ScenarioIndex.Setup(s.name(), s.start(), s.settings(), s.standsInFor()))
+            .toList();
     return new ScenarioIndex(
-        ScenarioIndex.SCHEMA, scenario.name(), scenario.file().toString(), runId, axes, entries);
+        ScenarioIndex.SCHEMA,
+        scenario.name(),
+        scenario.file().toString(),
+        runId,
+        axes,
+        entries,
+        setups);
   }
 
   /** The index to start from: a fresh one, or the earlier run's (in the directory) resumed. */

@@ -42,6 +42,34 @@ class ScenarioFileTest {
   }
 
   @Test
+  void aSetUpIsNamedBeforeItIsUsedAndItsOptionsAreTheDriversOwn() throws IOException {
+    assertThat(
+            error(
+                "name: s",
+                "driver: loopback",
+                "setups: {a: {start: 'true'}}",
+                "axes: [{name: setup, values: [a, b]}]"))
+        .isEqualTo("FILE:4: values: no set-up named 'b': the set-ups are a");
+    assertThat(error("name: s", "driver: loopback", "setup: a"))
+        .isEqualTo(
+            "FILE:3: setup: no set-up named 'a': name it under setups: with its start and stop"
+                + " commands and options");
+    assertThat(error("name: s", "driver: loopback", "setups:", "  a: {begin: 'true'}"))
+        .startsWith("FILE:4: begin: unknown key in a: use one of start, stop, start-timeout,");
+    assertThat(
+            error(
+                "name: s",
+                "driver: loopback",
+                "setup: a",
+                "setups:",
+                "  a:",
+                "    options: {uri: 'amqp://127.0.0.1:5684'}"))
+        .startsWith("FILE:6: uri: unknown option 'uri' for driver loopback");
+    assertThat(error("name: s", "driver: loopback", "setups:", "  a: {start-timeout: soon}"))
+        .startsWith("FILE:4: start-timeout: ");
+  }
+
+  @Test
   void axesExpandToTheirProductWithRepetitionsInnermost() throws IOException {
     Scenario scenario =
         Scenario.load(

@@ -1,6 +1,7 @@
 package io.brokerbench.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -80,6 +81,110 @@ class ScenarioRunnerTest {
         .contains("cell 2/2: queue-capacity=4096 ... (about ")
         .containsPattern(
             "  completed: sent \\d+ msg/s, received \\d+ msg/s, e2e p50 \\S+ p99 \\S+, lost 0");
+  }
+
+  @Test
+  void eachBrokerSetUpIsUpForItsCellsAloneAndRecorded() throws IOException {
+    Path events = dir.resolve("events");
+    Path file =
+        file(
+            "name: setups",
+            "driver: loopback",
+            "workload: {count: 200}",
+            "setups:",
+            "  default:",
+            "    start: echo start default >> " + events,
+            "    stop: echo stop default >> " + events,
+            "    options: {queue-capacity: 1024}",
+            "    settings: {flow-control: default}",
+            "  raised:",
+            "    start: echo start raised >> " + events + " && echo raised is up",
+            "    stop: echo stop raised >> " + events,
+            "    options: {loopback: {queue-capacity: 4096}}",
+            "    settings: {flow-control: raised}",
+            "    stands-in-for: the study's raised settings on faster disks",
+            "axes:",
+            "  - {name: setup, values: [default, raised]}",
+            "  - {name: size, values: [12, 100]}");
+    Path output = dir.resolve("out");
+
+    ScenarioOutcome outcome = run(file, output);
+
+    assertThat(outcome.anyFailed()).isFalse();
+    // Started before its first cell, stopped after its last: never two up at once.
+    assertThat(Files.readAllLines(events))
+        .containsExactly("start default", "stop default", "start raised", "stop raised");
+    assertThat(outcome.results())
+        .extracting(r -> r.driver().options().get("queue-capacity"))
+        .containsExactly("1024", "1024", "4096", "4096");
+    ScenarioIndex index = ScenarioIndex.read(output);
+    assertThat(index.cells())
+        .extracting(ScenarioIndex.Cell::setup)
+        .containsExactly("default", "default", "raised", "raised");
+    assertThat(index.setups())
+        .containsExactly(
+            new ScenarioIndex.Setup(
+                "default",
+                "echo start default >> " + events,
+                java.util.Map.of("flow-control", "default"),
+                null),
+            new ScenarioIndex.Setup(
+                "raised",
+                "echo start raised >> " + events + " && echo raised is up",
+                java.util.Map.of("flow-control", "raised"),
+                "the study's raised settings on faster disks"));
+    assertThat(Files.readString(output.resolve("setups/raised.log"))).contains("raised is up");
+    assertThat(out.toString())
+        .contains("set-up default: starting (echo start default")
+        .containsPattern("set-up default: up in [0-9.]+ s")
+        .contains("set-up default: stopped");
+  }
+
+  @Test
+  void aSetUpThatFailsToStartStopsTheScenarioBeforeItsCells() throws IOException {
+    Path file =
+        file(
+            "name: broken-setup",
+            "driver: loopback",
+            "workload: {count: 200}",
+            "setups:",
+            "  missing-port:",
+            "    start: \"echo 'rabbitmq4: something already answers on 127.0.0.1:5684' >&2;"
+                + " exit 3\"",
+            "    stop: echo stopped > " + dir.resolve("stopped"),
+            "axes: [{name: setup, values: [missing-port]}]");
+    Path output = dir.resolve("out");
+
+    assertThatThrownBy(() -> run(file, output))
+        .isInstanceOf(SetupFailedException.class)
+        .hasMessage(
+            "set-up missing-port did not start: `echo 'rabbitmq4: something already answers on"
+                + " 127.0.0.1:5684' >&2; exit 3` exited 3: rabbitmq4: something already answers"
+                + " on 127.0.0.1:5684 (its output: "
+                + output.resolve("setups/missing-port.log")
+                + ")");
+    // What it started is stopped; no cell ran, and a resumed run will run them all.
+    assertThat(dir.resolve("stopped")).exists();
+    assertThat(ScenarioIndex.read(output).cells())
+        .extracting(ScenarioIndex.Cell::status)
+        .containsOnly(ScenarioIndex.PENDING);
+    assertThat(output.resolve("cells")).doesNotExist();
+  }
+
+  @Test
+  void aSetUpThatTakesTooLongToStartIsStopped() throws IOException {
+    Path file =
+        file(
+            "name: slow-setup",
+            "driver: loopback",
+            "workload: {count: 200}",
+            "setup: slow",
+            "setups:",
+            "  slow: {start: echo waiting; sleep 60, start-timeout: 1s}");
+
+    assertThatThrownBy(() -> run(file, dir.resolve("out")))
+        .isInstanceOf(SetupFailedException.class)
+        .hasMessageContaining("`echo waiting; sleep 60` did not finish within 1 s: waiting");
   }
 
   @Test
