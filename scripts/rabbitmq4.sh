@@ -27,6 +27,7 @@
 # OPTIONS:
 #   --version 4.0.5|3.10        the RabbitMQ to run (default 4.0.5)
 #   --conf FILE                 lines appended to the node's generated rabbitmq.conf
+#   --plugins P[,P…]            more plugins to enable, such as rabbitmq_amqp1_0 on 3.10
 #   --advanced-config FILE      copied to the node's directory as advanced.config and used (both
 #                               versions take RABBITMQ_ADVANCED_CONFIG_FILE as the full path, with
 #                               its .config extension)
@@ -85,12 +86,13 @@ OPT_VERSION=$VERSION
 OPT_CONF=
 OPT_ADVANCED=
 OPT_NODES=
+OPT_PLUGINS=
 ARGS=()
 parse_options() {
   ARGS=()
   while [ $# -gt 0 ]; do
     case "$1" in
-      --version | --conf | --advanced-config | --nodes)
+      --version | --conf | --advanced-config | --nodes | --plugins)
         [ $# -ge 2 ] || die "$1 needs a value"
         case "$1" in
           --version) OPT_VERSION=$2 ;;
@@ -106,10 +108,14 @@ parse_options() {
             [[ $2 =~ ^[1-9]$ ]] || die "--nodes: a number of nodes from 1 to 9, not '$2'"
             OPT_NODES=$2
             ;;
+          --plugins)
+            [[ $2 =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || die "--plugins: plugin names separated by commas, not '$2'"
+            OPT_PLUGINS=$2
+            ;;
         esac
         shift 2
         ;;
-      --*) die "unknown option $1 (--version, --conf, --advanced-config, --nodes)" ;;
+      --*) die "unknown option $1 (--version, --conf, --advanced-config, --nodes, --plugins)" ;;
       *)
         ARGS+=("$1")
         shift
@@ -230,11 +236,10 @@ write_config() {
       echo
     fi
   } > "$dir/rabbitmq.conf"
-  if [ -n "$mgmt" ]; then
-    echo '[rabbitmq_management,rabbitmq_prometheus].' > "$dir/enabled_plugins"
-  else
-    echo '[].' > "$dir/enabled_plugins"
-  fi
+  local plugins=()
+  [ -z "$mgmt" ] || plugins+=(rabbitmq_management rabbitmq_prometheus)
+  [ -z "$OPT_PLUGINS" ] || plugins+=(${OPT_PLUGINS//,/ })
+  echo "[$(IFS=,; echo "${plugins[*]}")]." > "$dir/enabled_plugins"
   if [ -n "$OPT_ADVANCED" ]; then
     cp "$OPT_ADVANCED" "$dir/advanced.config"
   else

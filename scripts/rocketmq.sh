@@ -11,12 +11,12 @@
 #
 # Defaults: --flush async, --replication none. The store starts empty at each start. Clients need
 # only the name server: -n 127.0.0.1:NAMESRV_PORT. BROKERBENCH_JAR (default
-# bench-cli/target/bench-cli.jar, built by ./mvnw -pl bench-cli -am package) is the jar to run;
+# the repository's bench-cli/target/bench-cli.jar, built by ./mvnw -pl bench-cli -am package) is the jar to run;
 # JAVA (default java) the JVM. Each set-up keeps its pid file, console log, RocketMQ log and store
-# in BROKERBENCH_ROCKETMQ_DIR (default /tmp/brokerbench-rocketmq)/NAME. Run from the repository root.
+# in BROKERBENCH_ROCKETMQ_DIR (default /tmp/brokerbench-rocketmq)/NAME.
 set -euo pipefail
 
-JAR=${BROKERBENCH_JAR:-bench-cli/target/bench-cli.jar}
+JAR=${BROKERBENCH_JAR:-$(cd "$(dirname "$0")/.." && pwd)/bench-cli/target/bench-cli.jar}
 JAVA=${JAVA:-java}
 BASE=${BROKERBENCH_ROCKETMQ_DIR:-/tmp/brokerbench-rocketmq}
 READY_SECONDS=120

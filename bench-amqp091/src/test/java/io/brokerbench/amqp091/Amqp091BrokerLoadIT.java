@@ -40,6 +40,11 @@ class Amqp091BrokerLoadIT {
   private RunResult run(String... options) throws Exception {
     Map<String, String> values = new HashMap<>();
     values.put("uri", TestBroker.uri());
+    // A broker beside the machine's (RabbitMQ 4.0.5 in CI) has its endpoint on another port.
+    String prometheus = System.getenv("BROKERBENCH_AMQP_PROMETHEUS_URL");
+    if (prometheus != null && !prometheus.isBlank()) {
+      values.put("prometheus-url", prometheus);
+    }
     for (int i = 0; i < options.length; i += 2) {
       values.put(options[i], options[i + 1]);
     }

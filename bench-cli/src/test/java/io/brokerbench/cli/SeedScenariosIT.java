@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.contract.PrivateRabbitMqCluster;
+import io.brokerbench.contract.RabbitMq4Script;
 import io.brokerbench.contract.RequiredBroker;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -134,17 +135,36 @@ class SeedScenariosIT {
     }
   }
 
-  /** The study on RabbitMQ 4.0.5 (at 127.0.0.1:5682, as CI starts it) and 3.10, in one report. */
+  /**
+   * The study on its own set-ups: private nodes of RabbitMQ 4.0.5 with default and with raised flow
+   * control, and of 3.10 standing in for 3.13, each started by the scenario for its cells. The
+   * representative cell runs on the raised flow control, whose broker load is read from its node's
+   * Prometheus endpoint.
+   */
   @Test
   void rabbitMq4AmqpOneZero() throws IOException {
-    RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
-    RequiredBroker.require(
-        answers(5682),
-        "RabbitMQ 4.0.5 at 127.0.0.1:5682 (scripts/rabbitmq4.sh start rabbit4 5682)");
+    RabbitMq4Script.requireVersion("4.0.5");
+    RabbitMq4Script.requireVersion("3.10");
     runsCompletelyWithoutLoss(
         SCENARIOS.resolve("rabbitmq-4-amqp-1.0.yaml"),
-        9,
-        "queue-type=quorum,driver=4.0.5-amqp10-credit5000");
+        12,
+        "setup=4.0.5-raised-flow-control,queue-type=quorum,driver=amqp10-credit5000");
+    Path output = Path.of("target", "seed-scenarios", "rabbitmq-4-amqp-1.0");
+    JsonNode index = new ObjectMapper().readTree(output.resolve("scenario.json").toFile());
+    assertThat(index.at("/setups/1/name").asText()).isEqualTo("4.0.5-raised-flow-control");
+    assertThat(index.at("/setups/1/settings/flow control").asText())
+        .startsWith("raised: credit_flow_default_credit {5000, 2500}");
+    assertThat(index.at("/setups/2/standsInFor").asText()).startsWith("RabbitMQ 3.13");
+    JsonNode cell = index.at("/cells/7");
+    assertThat(cell.get("setup").asText()).isEqualTo("4.0.5-raised-flow-control");
+    JsonNode result =
+        new ObjectMapper()
+            .readTree(output.resolve(cell.get("dir").asText()).resolve("result.json").toFile());
+    assertThat(result.at("/brokerLoad/source").asText())
+        .startsWith("Prometheus endpoint http://127.0.0.1:35686/metrics");
+    assertThat(result.at("/brokerLoad/total/cpuPercentMean").asDouble()).isPositive();
+    assertThat(Files.readString(output.resolve(ScenarioRunCommand.REPORT)))
+        .contains("4.0.5-raised-flow-control");
   }
 
   /** Idle connections on RabbitMQ 4.0.5 (127.0.0.1:5682, management on 15682, as CI starts it). */

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /** {@code scripts/rabbitmq4.sh}, run from a module's directory, bounded in time. */
-final class RabbitMq4Script {
+public final class RabbitMq4Script {
   private static final Path SCRIPT = Path.of("../scripts/rabbitmq4.sh");
   private static final Path PREPARED =
       Path.of(System.getProperty("user.home"), ".cache/brokerbench/rabbitmq-4.0.5/.prepared");
@@ -30,7 +30,7 @@ final class RabbitMq4Script {
    * Skips the test unless the RabbitMQ of {@code version} ({@code 4.0.5} or {@code 3.10}, see the
    * script's {@code --version}) can run (fails it in CI).
    */
-  static void requireVersion(String version) {
+  public static void requireVersion(String version) {
     if (!version.startsWith("3.10")) {
       requirePrepared();
       return;

@@ -100,7 +100,8 @@ public final class ScenarioRunner {
     long startNanos = System.nanoTime();
     // One broker set-up up at a time: each is started before its first cell, stopped after its
     // last.
-    try (SetupCommands setups = new SetupCommands(outputDir, out)) {
+    Path scenarioDir = scenario.file().toAbsolutePath().getParent();
+    try (SetupCommands setups = new SetupCommands(scenarioDir, outputDir, out)) {
       for (int i = 0; i < toRun.size() && !interrupted; i++) {
         Cell cell = toRun.get(i);
         setups.use(cell.setup());

@@ -15,19 +15,26 @@ import java.util.concurrent.TimeUnit;
  * Starts and stops a scenario's broker set-ups with their commands, one set-up up at a time so that
  * no idle broker shares the machine with a measured one: {@link #use} stops the set-up that is up
  * when a cell needs another (or none) and starts that one. Each command runs as {@code sh -c} in
- * the directory the scenario runs from, with {@code BROKERBENCH_JAR} naming the jar running it (the
- * repository's set-up scripts start a RocketMQ broker from it); its output goes to {@code
+ * the scenario file's directory (so a file's commands name the repository's scripts wherever bench
+ * runs from: {@code ../scripts/rabbitmq4.sh}), with {@code BROKERBENCH_JAR} naming the jar running
+ * it (the repository's set-up scripts start a RocketMQ broker from it); its output goes to {@code
  * setups/NAME.log} under the scenario's output directory.
  */
 final class SetupCommands implements AutoCloseable {
   /** How long a stop command may take. */
   static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
 
+  private final Path workingDir;
   private final Path logs;
   private final PrintWriter out;
   private BrokerSetup up;
 
-  SetupCommands(Path outputDir, PrintWriter out) {
+  /**
+   * Commands run in {@code workingDir}, their output kept under {@code outputDir}, progress lines
+   * printed to {@code out}.
+   */
+  SetupCommands(Path workingDir, Path outputDir, PrintWriter out) {
+    this.workingDir = workingDir;
     this.logs = outputDir.resolve("setups");
     this.out = out;
   }
@@ -131,6 +138,7 @@ final class SetupCommands implements AutoCloseable {
     long before = Files.size(log);
     ProcessBuilder builder =
         new ProcessBuilder("sh", "-c", command)
+            .directory(workingDir.toFile())
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
             .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
