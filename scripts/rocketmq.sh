@@ -7,7 +7,8 @@
 #   scripts/rocketmq.sh start NAME NAMESRV_PORT [--flush async|sync] [--replication none|async|sync]
 #                                   name server on 127.0.0.1:NAMESRV_PORT (the brokers take free
 #                                   ports), ready when it returns: a real send has succeeded
-#   scripts/rocketmq.sh stop NAME   SIGTERM, then SIGKILL if it is still running after 30 s
+#   scripts/rocketmq.sh stop NAME [--now]   SIGTERM, then SIGKILL if it is still running after 30 s;
+#                                           --now: SIGKILL at once (the store is thrown away anyway)
 #
 # Defaults: --flush async, --replication none. The store starts empty at each start. Clients need
 # only the name server: -n 127.0.0.1:NAMESRV_PORT. BROKERBENCH_JAR (default
@@ -81,8 +82,8 @@ start() {
 }
 
 stop() {
-  [ $# -eq 1 ] || die "usage: stop NAME"
-  local name=$1 dir=$BASE/$1
+  [ $# -eq 1 ] || [ $# -eq 2 ] && [ "${2:---now}" = --now ] || die "usage: stop NAME [--now]"
+  local name=$1 dir=$BASE/$1 now=${2:-}
   if ! running "$dir"; then
     rm -f "$dir/pid"
     log "no set-up $name running"
@@ -90,6 +91,14 @@ stop() {
   fi
   local pid
   pid=$(cat "$dir/pid")
+  if [ -n "$now" ]; then
+    # The store starts empty at each start: nothing is lost by not shutting down cleanly (~16 s).
+    kill -KILL "$pid" 2>/dev/null || true
+    for _ in $(seq 1 20); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.5
+    done
+  fi
   kill -TERM "$pid" 2>/dev/null || true
   for _ in $(seq 1 $((STOP_SECONDS * 2))); do
     kill -0 "$pid" 2>/dev/null || break
@@ -106,5 +115,5 @@ stop() {
 case "${1:-}" in
   start) shift; start "$@" ;;
   stop) shift; stop "$@" ;;
-  *) die "usage: $0 start NAME NAMESRV_PORT [--flush async|sync] [--replication none|async|sync] | stop NAME" ;;
+  *) die "usage: $0 start NAME NAMESRV_PORT [--flush async|sync] [--replication none|async|sync] | stop NAME [--now]" ;;
 esac

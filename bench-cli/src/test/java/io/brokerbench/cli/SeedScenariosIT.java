@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.contract.PrivateRabbitMqCluster;
 import io.brokerbench.contract.RabbitMq4Script;
 import io.brokerbench.contract.RequiredBroker;
 import java.io.IOException;
@@ -22,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * --short -o DIR}): every cell expands, and the cells run complete without loss, with the index and
  * report written. By default one representative cell of each file runs ({@code --only}), which
  * keeps CI short; with {@code -Pstudies} (system property {@value #FULL_PROPERTY}) every cell of
- * every short variant runs, the meltwater placement study on its own three-node cluster too. The
- * RabbitMQ studies run against the local RabbitMQ at 127.0.0.1:5672 (with its AMQP 1.0 plugin).
+ * every short variant runs, each on the broker set-ups its file starts (the meltwater studies'
+ * clusters too). Files without set-ups of their own run against the local RabbitMQ at
+ * 127.0.0.1:5672 (with its AMQP 1.0 plugin).
  */
 class SeedScenariosIT {
   private final BenchCli cli = new BenchCli();
@@ -183,7 +183,8 @@ class SeedScenariosIT {
   @Test
   void meltwaterCluster() throws IOException {
     RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
-    runsCompletelyWithoutLoss(SCENARIOS.resolve("meltwater-cluster.yaml"), 4, "layout=10-queues");
+    runsCompletelyWithoutLoss(
+        SCENARIOS.resolve("meltwater-cluster.yaml"), 12, "setup=this-machine,layout=10-queues");
   }
 
   @Test
@@ -207,23 +208,19 @@ class SeedScenariosIT {
   }
 
   /**
-   * On the three-node cluster the file names, which the test starts (and stops) itself, with {@code
-   * -Pstudies}; otherwise the file's expansion only (bench-amqp091's {@code Amqp091PlacementIT}
-   * runs both placements on a cluster of its own in every build).
+   * On the clusters the file's set-ups start (and stop), with {@code -Pstudies}; otherwise the
+   * file's expansion only (bench-amqp091's {@code Amqp091PlacementIT} runs both placements on a
+   * cluster of its own in every build).
    */
   @Test
   void meltwaterPlacement() throws Exception {
     Path file = SCENARIOS.resolve("meltwater-placement.yaml");
     if (!FULL) {
-      expands(file, 2);
+      expands(file, 4);
       return;
     }
-    PrivateRabbitMqCluster cluster = PrivateRabbitMqCluster.start("bbc", 5700);
-    try {
-      runsCompletelyWithoutLoss(file, 2, "placement=leader");
-    } finally {
-      cluster.close();
-    }
+    // Its set-ups start their private clusters.
+    runsCompletelyWithoutLoss(file, 4, "setup=3.10-2-nodes-mirrored,placement=leader");
   }
 
   @Test
@@ -244,21 +241,24 @@ class SeedScenariosIT {
   @Test
   void rocketMqBenchmark() throws IOException {
     Path file = SCENARIOS.resolve("rocketmq-benchmark.yaml");
-    assertThat(cli.run("scenario", "expand", "--short", file.toString()))
-        .as("%s", cli.err())
-        .isZero();
-    assertThat(cli.out()).contains("6 cell(s)", "005-producers=128");
-    String named = System.getenv("BROKERBENCH_ROCKETMQ_NAMESRV");
-    try (RocketMqProcess mq = named == null ? RocketMqProcess.start() : null) {
-      String nameServer = named == null ? mq.nameServer() : named;
-      Path copy = dir.resolve("rocketmq-benchmark.yaml");
-      Files.writeString(
-          copy,
-          Files.readString(file)
-              .replace(
-                  "  send-mode: sync", "  send-mode: sync\n  name-server: \"" + nameServer + "\""));
-      runsCompletelyWithoutLoss(copy, 6, "producers=16");
-    }
+    // The set-ups run RocketMQ from the CLI's jar (scripts/rocketmq.sh), packaged before the ITs.
+    RequiredBroker.require(
+        Files.isRegularFile(Path.of("target", "bench-cli.jar")), "bench-cli/target/bench-cli.jar");
+    runsCompletelyWithoutLoss(file, 10, "setup=sync-replication-sync-flush,producers=16");
+    Path output = Path.of("target", "seed-scenarios", "rocketmq-benchmark");
+    JsonNode index = new ObjectMapper().readTree(output.resolve("scenario.json").toFile());
+    JsonNode cell = index.at("/cells/9");
+    assertThat(cell.get("setup").asText()).isEqualTo("sync-replication-sync-flush");
+    JsonNode result =
+        new ObjectMapper()
+            .readTree(output.resolve(cell.get("dir").asText()).resolve("result.json").toFile());
+    // The brokers' own process: the master and its slave, read once.
+    assertThat(result.at("/brokerLoad/source").asText())
+        .startsWith("process ")
+        .contains("(brokers ")
+        .contains("#1");
+    assertThat(result.at("/brokerLoad/nodes")).hasSize(1);
+    assertThat(result.at("/brokerLoad/total/cpuPercentMean").asDouble()).isPositive();
     // The tool's figure is the send RT: the report leads with it.
     assertThat(
             Files.readString(

@@ -6,6 +6,7 @@ import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
 import io.brokerbench.rocketmq.RocketMqConfig.SendMode;
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
 import io.brokerbench.spi.BrokerIdentity;
+import io.brokerbench.spi.BrokerLoadReader;
 import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
@@ -80,6 +81,7 @@ public final class RocketMqDriver implements Driver {
   private final EmbeddedRocketMq embedded;
   private final String nameServer;
   private final TopicAdmin admin;
+  private RocketMqLoadReader brokerLoad;
   private BrokerIdentity broker;
   private final RPCHook rpcHook;
   private final String instanceToken;
@@ -612,6 +614,21 @@ public final class RocketMqDriver implements Driver {
    * stopping the broker; otherwise the clients finish stopping in the background, which takes them
    * up to about three seconds each.
    */
+  /**
+   * The brokers' own load: from their process where they run on this machine, else from their
+   * runtime statistics; null for the embedded broker, which shares the generator's process.
+   */
+  @Override
+  public synchronized BrokerLoadReader brokerLoad() {
+    if (embedded != null) {
+      return null;
+    }
+    if (brokerLoad == null) {
+      brokerLoad = new RocketMqLoadReader(admin);
+    }
+    return brokerLoad;
+  }
+
   @Override
   public void close() {
     List<Thread> pending;

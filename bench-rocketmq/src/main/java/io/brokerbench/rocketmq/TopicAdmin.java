@@ -72,6 +72,45 @@ final class TopicAdmin {
     return admin;
   }
 
+  /**
+   * Every broker's address, masters and slaves, by a name for people: the broker name, with the
+   * broker id after it for a slave ({@code brokerbench-a#1}).
+   */
+  Map<String, String> brokers() throws DriverException {
+    Map<String, String> brokers = new TreeMap<>();
+    for (BrokerData broker : clusterInfo().getBrokerAddrTable().values()) {
+      broker
+          .getBrokerAddrs()
+          .forEach(
+              (id, address) ->
+                  brokers.put(
+                      broker.getBrokerName() + (id == MixAll.MASTER_ID ? "" : "#" + id), address));
+    }
+    return brokers;
+  }
+
+  /**
+   * Bytes the broker at this address has appended to its commit log since it started ({@code
+   * commitLogMaxOffset} of its runtime statistics).
+   *
+   * @throws DriverException when the broker does not answer
+   */
+  long commitLogBytes(String address) throws DriverException {
+    try {
+      return Long.parseLong(
+          admin
+              .fetchBrokerRuntimeStats(address)
+              .getTable()
+              .getOrDefault("commitLogMaxOffset", "-1"));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DriverException("interrupted while asking broker " + address, e);
+    } catch (Exception e) {
+      throw new DriverException(
+          "broker " + address + " gave no runtime statistics (" + Errors.reason(e) + ")", e);
+    }
+  }
+
   /** Master broker addresses by broker name. */
   Map<String, String> masters() throws DriverException {
     ClusterInfo cluster = clusterInfo();

@@ -62,6 +62,18 @@ class RocketMqWorkloadIT {
   }
 
   @Test
+  void theBrokersOwnLoadIsReadThroughTheRun() throws Exception {
+    RunResult result = run(workload("load").messagesPerProducer(5_000).build());
+
+    assertThat(result.status()).isEqualTo("completed");
+    // The test's broker runs in this JVM (its runtime statistics: commit log writes) or, named
+    // by BROKERBENCH_ROCKETMQ_NAMESRV, in a process of its own on this machine (CPU too).
+    assertThat(result.brokerLoad().source()).containsAnyOf("runtime statistics", "process ");
+    assertThat(result.brokerLoad().total().diskWriteBytesPerSecond()).isPositive();
+    assertThat(result.warned("BROKER_LOAD")).isFalse();
+  }
+
+  @Test
   void asyncSendWithAWindowConfirmsAndDeliversEveryMessage() throws Exception {
     RunResult result = run(workload("async").messagesPerProducer(5_000).build());
 

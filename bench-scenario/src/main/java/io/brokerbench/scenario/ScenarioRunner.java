@@ -39,6 +39,7 @@ public final class ScenarioRunner {
   private CellSelection selection = CellSelection.all();
   private volatile boolean interrupted;
   private volatile BenchmarkRun current;
+  private volatile SetupCommands setups;
 
   /** A runner of {@code scenario} into {@code outputDir}, printing progress to {@code out}. */
   public ScenarioRunner(Scenario scenario, Path outputDir, PrintWriter out) {
@@ -101,10 +102,14 @@ public final class ScenarioRunner {
     // One broker set-up up at a time: each is started before its first cell, stopped after its
     // last.
     Path scenarioDir = scenario.file().toAbsolutePath().getParent();
-    try (SetupCommands setups = new SetupCommands(scenarioDir, outputDir, out)) {
+    try (SetupCommands commands = new SetupCommands(scenarioDir, outputDir, out)) {
+      setups = commands;
       for (int i = 0; i < toRun.size() && !interrupted; i++) {
         Cell cell = toRun.get(i);
-        setups.use(cell.setup());
+        commands.use(cell.setup());
+        if (interrupted) {
+          break;
+        }
         out.printf(
             Locale.ROOT,
             "cell %d/%d: %s ... (%s)%n",
@@ -167,6 +172,10 @@ public final class ScenarioRunner {
   /** Ends the current cell early and runs no more. Any thread. */
   public void interrupt() {
     interrupted = true;
+    SetupCommands commands = setups;
+    if (commands != null) {
+      commands.abort();
+    }
     BenchmarkRun run = current;
     if (run != null) {
       run.interrupt();

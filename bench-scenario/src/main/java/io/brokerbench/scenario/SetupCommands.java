@@ -28,6 +28,9 @@ final class SetupCommands implements AutoCloseable {
   private final Path logs;
   private final PrintWriter out;
   private BrokerSetup up;
+  // Set by another thread (a Ctrl-C hook): the command under way is ended, no other is started.
+  private volatile boolean aborted;
+  private volatile Process running;
 
   /**
    * Commands run in {@code workingDir}, their output kept under {@code outputDir}, progress lines
@@ -58,7 +61,12 @@ final class SetupCommands implements AutoCloseable {
     out.printf(Locale.ROOT, "set-up %s: starting (%s)%n", setup.name(), setup.start());
     out.flush();
     long started = System.nanoTime();
-    Outcome outcome = run(setup, setup.start(), setup.startTimeout());
+    Outcome outcome = run(setup, setup.start(), setup.startTimeout(), true);
+    if (!outcome.succeeded() && aborted) {
+      // Interrupted while it started: what it started is stopped by close().
+      up = setup;
+      return;
+    }
     if (!outcome.succeeded()) {
       // What it started before failing is stopped, so a resumed run starts it afresh.
       up = setup;
@@ -83,6 +91,19 @@ final class SetupCommands implements AutoCloseable {
     out.flush();
   }
 
+  /**
+   * Ends the start command under way, if any, and starts no other; {@link #close()} still stops
+   * what was started. Any thread.
+   */
+  void abort() {
+    aborted = true;
+    Process process = running;
+    if (process != null) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+    }
+  }
+
   /** Stops the set-up that is up, if any; a stop that fails is said, not thrown. */
   @Override
   public void close() throws IOException {
@@ -91,7 +112,8 @@ final class SetupCommands implements AutoCloseable {
     if (stopping == null || stopping.stop() == null) {
       return;
     }
-    Outcome outcome = run(stopping, stopping.stop(), STOP_TIMEOUT);
+    // Never aborted: a broker left up would share the machine with whatever runs next.
+    Outcome outcome = run(stopping, stopping.stop(), STOP_TIMEOUT, false);
     out.printf(
         Locale.ROOT,
         "set-up %s: %s%n",
@@ -126,7 +148,13 @@ final class SetupCommands implements AutoCloseable {
     }
   }
 
-  private Outcome run(BrokerSetup setup, String command, Duration timeout) throws IOException {
+  /**
+   * Runs a command to its end or its timeout.
+   *
+   * @param abortable whether {@link #abort()} ends it
+   */
+  private Outcome run(BrokerSetup setup, String command, Duration timeout, boolean abortable)
+      throws IOException {
     Files.createDirectories(logs);
     Path log = log(setup);
     Files.writeString(
@@ -147,6 +175,12 @@ final class SetupCommands implements AutoCloseable {
       builder.environment().putIfAbsent("BROKERBENCH_JAR", jar);
     }
     Process process = builder.start();
+    if (abortable) {
+      running = process;
+      if (aborted) {
+        abort();
+      }
+    }
     int exit;
     try {
       if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -162,6 +196,7 @@ final class SetupCommands implements AutoCloseable {
       Thread.currentThread().interrupt();
       exit = -1;
     }
+    running = null;
     return new Outcome(exit, lastLine(log, before));
   }
 

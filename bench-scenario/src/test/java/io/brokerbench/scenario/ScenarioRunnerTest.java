@@ -188,6 +188,45 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void anInterruptWhileASetUpStartsEndsItsStartAndStopsIt() throws Exception {
+    Path stopped = dir.resolve("stopped");
+    Path file =
+        file(
+            "name: interrupted-setup",
+            "driver: loopback",
+            "workload: {count: 200}",
+            "setup: slow",
+            "setups:",
+            "  slow: {start: echo starting; sleep 60, stop: touch " + stopped + "}");
+    ScenarioRunner runner =
+        new ScenarioRunner(Scenario.load(file), dir.resolve("out"), new PrintWriter(out, true));
+    CompletableFuture<ScenarioOutcome> outcome =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return runner.run();
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    Path log = dir.resolve("out/setups/slow.log");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!(Files.exists(log) && Files.readString(log).contains("starting"))) {
+      assertThat(System.nanoTime()).as("the start command began").isLessThan(deadline);
+      Thread.sleep(20);
+    }
+
+    runner.interrupt();
+
+    ScenarioOutcome ended = outcome.get(30, TimeUnit.SECONDS);
+    assertThat(ended.interrupted()).isTrue();
+    assertThat(stopped).exists();
+    assertThat(ended.index().cells())
+        .extracting(ScenarioIndex.Cell::status)
+        .containsOnly(ScenarioIndex.PENDING);
+  }
+
+  @Test
   void aFailedCellIsRecordedTheOthersRunAndARerunResumesWithIt() throws IOException {
     Path output = dir.resolve("out");
     Path broken =

@@ -60,6 +60,11 @@ public final class LocalBrokerProcess {
     }
   }
 
+  /** The process's id. */
+  public long pid() {
+    return pid;
+  }
+
   /** For the report: {@code process 1234 (beam.smp) listening on 127.0.0.1:5672}. */
   public String description() {
     return "process " + pid + " (" + command + ") listening on " + node;
