@@ -205,6 +205,20 @@ class SeedScenariosIT {
                 Path.of("target", "seed-scenarios", "rabbitmq-request-reply")
                     .resolve(ScenarioRunCommand.REPORT)))
         .contains("{\"key\":\"rtt\",\"label\":\"rtt\",\"title\":\"Round trip\"}");
+    // The study charts the broker's CPU and memory against rate and size: its own load is read.
+    Path output = Path.of("target", "seed-scenarios", "rabbitmq-request-reply");
+    JsonNode index = new ObjectMapper().readTree(output.resolve("scenario.json").toFile());
+    for (JsonNode cell : index.get("cells")) {
+      if (cell.get("status").asText().equals("completed")) {
+        JsonNode result =
+            new ObjectMapper()
+                .readTree(output.resolve(cell.get("dir").asText()).resolve("result.json").toFile());
+        assertThat(result.at("/brokerLoad/source").asText())
+            .startsWith("Prometheus endpoint http://127.0.0.1:15692/metrics");
+        assertThat(result.at("/brokerLoad/total/cpuPercentMean").asDouble()).isPositive();
+        assertThat(result.at("/brokerLoad/total/memoryBytesMax").asLong()).isPositive();
+      }
+    }
   }
 
   /**
