@@ -38,7 +38,6 @@ import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
-import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -704,7 +703,8 @@ public final class Amqp091Driver implements Driver {
 
   /**
    * RabbitMQ's memory from its management API (every node), or else the first node's Prometheus
-   * endpoint on port 15692; null for the embedded broker, which has neither.
+   * endpoint ({@code --prometheus-url}, else port 15692); null for the embedded broker, which has
+   * neither.
    */
   @Override
   public synchronized BrokerMemory brokerMemory() throws DriverException {
@@ -716,7 +716,10 @@ public final class Amqp091Driver implements Driver {
       brokerMemory =
           new BrokerMemoryReader(
               ClusterPlacement.api(first, config.managementUrl(), BrokerMemoryReader.TIMEOUT),
-              URI.create("http://" + first.host() + ":15692/metrics"));
+              RabbitMqLoadReader.endpoints(
+                      config.prometheusUrl(), addresses.stream().map(BrokerAddress::host).toList())
+                  .get(0),
+              text(admin.getServerProperties().get("version")));
     }
     return brokerMemory.read();
   }

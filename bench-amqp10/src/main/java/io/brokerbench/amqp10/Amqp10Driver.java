@@ -26,7 +26,6 @@ import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -264,7 +263,8 @@ public final class Amqp10Driver implements Driver {
                   config.user(),
                   config.password(),
                   BrokerMemoryReader.TIMEOUT),
-              URI.create("http://" + config.host() + ":15692/metrics"));
+              RabbitMqLoadReader.endpoints(config.prometheusUrl(), List.of(config.host())).get(0),
+              brokerVersion());
     }
     return brokerMemory.read();
   }
@@ -290,11 +290,15 @@ public final class Amqp10Driver implements Driver {
                   RabbitMqLoadReader.TIMEOUT),
               List.of(Map.entry(config.host(), config.port())),
               config.prometheusUrl(),
-              BrokerIdentity.UNKNOWN_VALUE.equals(brokerIdentity().version())
-                  ? null
-                  : brokerIdentity().version());
+              brokerVersion());
     }
     return brokerLoad;
+  }
+
+  /** The version the broker said it is, or null when it did not say. */
+  private String brokerVersion() {
+    String version = brokerIdentity().version();
+    return BrokerIdentity.UNKNOWN_VALUE.equals(version) ? null : version;
   }
 
   /** The product and version the broker sent in its open frame's properties. */

@@ -26,16 +26,20 @@ public final class BrokerMemoryReader {
 
   private final ManagementApi api;
   private final URI prometheus;
+  private final String version;
 
   /**
    * A reader.
    *
    * @param prometheus the node's Prometheus endpoint, such as {@code
    *     http://127.0.0.1:15692/metrics}
+   * @param version the RabbitMQ version the driver connected to, or null when it did not say: an
+   *     endpoint serving another version is another broker's
    */
-  public BrokerMemoryReader(ManagementApi api, URI prometheus) {
+  public BrokerMemoryReader(ManagementApi api, URI prometheus, String version) {
     this.api = api;
     this.prometheus = prometheus;
+    this.version = version;
   }
 
   /**
@@ -93,17 +97,10 @@ public final class BrokerMemoryReader {
   }
 
   private long metric(String text) throws IOException {
-    long sum = 0;
-    boolean found = false;
-    for (String line : text.split("\n")) {
-      if (line.startsWith(METRIC + " ") || line.startsWith(METRIC + "{")) {
-        String[] fields =
-            line.substring(line.indexOf(' ', line.indexOf('}') + 1) + 1).trim().split(" ");
-        sum += (long) Double.parseDouble(fields[0]);
-        found = true;
-      }
-    }
-    if (!found) {
+    PrometheusText page = new PrometheusText(text);
+    RabbitMqLoadReader.checkVersion(page, version);
+    long sum = page.sum(METRIC);
+    if (sum < 0) {
       throw new IOException("has no " + METRIC);
     }
     return sum;

@@ -224,15 +224,7 @@ public final class RabbitMqLoadReader implements BrokerLoadReader {
       throw new IOException(
           "is not RabbitMQ's: it has no erlang_vm_statistics_runtime_milliseconds");
     }
-    String served = page.label("rabbitmq_build_info", "rabbitmq_version");
-    if (version != null && served != null && !served.equals(version)) {
-      throw new IOException(
-          "serves RabbitMQ "
-              + served
-              + ", not the "
-              + version
-              + " the run connected to: another broker's endpoint");
-    }
+    checkVersion(page, version);
     String name = page.label("rabbitmq_identity_info", "rabbitmq_node");
     List<String> alarms = new ArrayList<>();
     ALARMS.forEach(
@@ -251,6 +243,22 @@ public final class RabbitMqLoadReader implements BrokerLoadReader {
         page.sum("rabbitmq_io_write_bytes_total"),
         page.sum("rabbitmq_queue_messages"),
         alarms);
+  }
+
+  /**
+   * Refuses a page of another RabbitMQ version than {@code version} (null: any): another broker's
+   * endpoint, such as port 15692 of a host running two.
+   */
+  static void checkVersion(PrometheusText page, String version) throws IOException {
+    String served = page.label("rabbitmq_build_info", "rabbitmq_version");
+    if (version != null && served != null && !served.equals(version)) {
+      throw new IOException(
+          "serves RabbitMQ "
+              + served
+              + ", not the "
+              + version
+              + " the run connected to: another broker's endpoint");
+    }
   }
 
   /** Every running node's {@code /api/nodes/NAME/memory}, summed by category. */
