@@ -45,6 +45,8 @@ import org.apache.rocketmq.client.consumer.store.ReadOffsetType;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.impl.factory.MQClientInstance;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendCallback;
+import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.utils.MessageUtil;
 import org.apache.rocketmq.common.MQVersion;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
@@ -74,6 +76,7 @@ public final class RocketMqDriver implements Driver {
   private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration ASSIGNMENT_WAIT = Duration.ofSeconds(3);
   private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(1);
+  private static final int REPLY_ATTEMPTS = 3;
   private static final long SHUTDOWN_WAIT_MILLIS = 30_000;
   private static final int AUTO_BATCH_IDLE_DELAY_MILLIS = 200;
 
@@ -320,6 +323,7 @@ public final class RocketMqDriver implements Driver {
     if (producerClient == null) {
       producerClient = startProducerClient(spec.bodyBytes());
     }
+    registerForReplies(producerClient, spec.destination());
     return new RocketMqRequester(
         producerClient,
         new MessageStamper(spec.destination(), config.tag(), config.keys(), 0),
@@ -330,9 +334,23 @@ public final class RocketMqDriver implements Driver {
   }
 
   /**
+   * Makes the brokers of {@code topic} know the client now: a broker pushes a reply only to a
+   * client it has had a heartbeat from, and the client's own heartbeats go every 30 s to the
+   * brokers it knew by then.
+   */
+  @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client instance
+  private static void registerForReplies(DefaultMQProducer client, String topic) {
+    MQClientInstance instance = client.getDefaultMQProducerImpl().getMqClientFactory();
+    // False when the route is known already (another requester's), or unknown yet (a topic the
+    // broker creates on first send, whose broker the next heartbeat reaches).
+    instance.updateTopicRouteInfoFromNameServer(topic);
+    instance.sendHeartbeatToAllBrokerWithLock();
+  }
+
+  /**
    * A push consumer that answers each request, once the core saw it, with a reply message carrying
-   * the request's body (and stamp) sent one way through the driver's producer client; the broker
-   * pushes it to the requesting client. A message that is not a request gets no reply.
+   * the request's body (and stamp) sent through the driver's producer client ({@link #sendReply});
+   * the broker pushes it to the requesting client. A message that is not a request gets no reply.
    */
   @Override
   public synchronized Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
@@ -352,13 +370,40 @@ public final class RocketMqDriver implements Driver {
                 if (stamp != null) {
                   reply.putUserProperty(MessageStamper.STAMP_PROPERTY, stamp);
                 }
-                replies.sendOneway(reply);
+                sendReply(replies, reply, REPLY_ATTEMPTS);
               } catch (Exception e) {
-                // Not a request, or the reply could not leave: its requester counts it as timed
-                // out.
+                // Not a request: no reply.
               }
             }),
         listener);
+  }
+
+  /**
+   * Sends a reply, again when the broker answers that it could not push it to the requester (its
+   * client not known yet, or too slow to take it: CI once had 660 of 1,000 replies dropped while
+   * they went one way, unanswered). A reply that never leaves leaves its request unanswered, which
+   * the requester counts as timed out.
+   */
+  private static void sendReply(DefaultMQProducer replies, Message reply, int attempts) {
+    try {
+      replies.send(
+          reply,
+          new SendCallback() {
+            @Override
+            public void onSuccess(SendResult result) {}
+
+            @Override
+            public void onException(Throwable e) {
+              if (attempts > 1) {
+                sendReply(replies, reply, attempts - 1);
+              }
+            }
+          });
+    } catch (Exception e) {
+      if (attempts > 1) {
+        sendReply(replies, reply, attempts - 1);
+      }
+    }
   }
 
   private Consumer consumer(

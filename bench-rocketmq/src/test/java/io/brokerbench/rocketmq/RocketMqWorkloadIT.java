@@ -50,6 +50,20 @@ class RocketMqWorkloadIT {
     }
   }
 
+  private static RunResult runStartingAt(Workload workload, java.time.Instant startAt)
+      throws Exception {
+    Map<String, String> values = new HashMap<>();
+    values.put("name-server", RocketMqBroker.nameServer());
+    values.put("queues-per-topic", "4");
+    try (Driver driver = new RocketMqDriverProvider().open(values)) {
+      try {
+        return BenchmarkRun.builder(workload).driver(driver).startAt(startAt).build().run();
+      } finally {
+        driver.cleanup();
+      }
+    }
+  }
+
   private static Workload.Builder workload(String suffix) {
     return Workload.builder()
         .producers(1)
@@ -304,6 +318,26 @@ class RocketMqWorkloadIT {
     assertThat(result.integrity().stillQueued()).isEqualTo(1_500);
     assertThat(result.integrity().lost()).isZero();
     assertThat(result.warned(Warning.STILL_QUEUED)).isTrue();
+  }
+
+  @Test
+  void requestsThatLeaveLongAfterTheClientStartedAreAnswered() throws Exception {
+    // A broker pushes replies only to a client it has had a heartbeat from: the requester's
+    // client makes itself known when the requester is made, not at its next heartbeat.
+    RunResult result =
+        runStartingAt(
+            workload("rpc-late")
+                .producers(1)
+                .consumers(1)
+                .inFlightWindow(0)
+                .rate(RateProfile.fixed(200))
+                .messagesPerProducer(200)
+                .requestReply(new RequestReply(true, Duration.ofSeconds(60), Duration.ZERO))
+                .build(),
+            java.time.Instant.now().plusSeconds(3));
+
+    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.requestReply().replied()).as(result.requestReply().describe()).isEqualTo(200);
   }
 
   @Test
