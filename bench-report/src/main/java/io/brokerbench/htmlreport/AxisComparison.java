@@ -113,6 +113,41 @@ record AxisComparison(
     return broker == null ? null : figure.apply(broker);
   }
 
+  /** The backlog's fill rate's figure name. */
+  static final String BACKLOG_FILL = "backlog fill msg/s";
+
+  /** The backlog's drain rate's figure name. */
+  static final String BACKLOG_DRAIN = "backlog drain msg/s";
+
+  /**
+   * For each axis with at least two values, the rate a backlog filled at and the rate it drained at
+   * (Meltwater's and OMB's backlog figures); none for a scenario without backlogs. A backlog that
+   * did not drain has no drain rate.
+   */
+  static List<AxisComparison> backlog(ReportInput.Scenario scenario) {
+    if (scenario.cells().stream()
+        .noneMatch(c -> c.result() != null && c.result().backlog().present())) {
+      return List.of();
+    }
+    List<AxisComparison> comparisons = new ArrayList<>();
+    comparisons.addAll(
+        byEachAxis(
+            scenario,
+            BACKLOG_FILL,
+            r -> r.backlog().present() ? r.backlog().fillPerSecond() : null,
+            AxisComparison::mean));
+    comparisons.addAll(
+        byEachAxis(
+            scenario,
+            BACKLOG_DRAIN,
+            r ->
+                r.backlog().present() && r.backlog().drained()
+                    ? r.backlog().drainPerSecond()
+                    : null,
+            AxisComparison::mean));
+    return comparisons;
+  }
+
   /** The mean of the known values (repetitions), or null when none is known. */
   private static Double mean(List<Double> values) {
     double[] known =

@@ -66,7 +66,8 @@ record ScenarioView(
                 AxisComparison.latency(scenario, leading),
                 AxisComparison.receivedRate(scenario),
                 AxisComparison.brokerMemoryPerConnection(scenario),
-                AxisComparison.brokerLoad(scenario))
+                AxisComparison.brokerLoad(scenario),
+                AxisComparison.backlog(scenario))
             .flatMap(List::stream)
             .toList(),
         RepetitionSpread.of(scenario),

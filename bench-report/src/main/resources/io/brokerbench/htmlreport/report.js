@@ -487,9 +487,11 @@
         'received msg/s': [0, ' msg/s', 'Received rate', 'received (msg/s'],
         'broker KiB/connection': [1, ' KiB', 'Broker memory per connection', 'broker memory (KiB per connection'],
         'broker CPU %': [0, ' %', 'Broker CPU %', 'broker CPU (%, 100 = one core'],
-        'broker memory MiB': [0, ' MiB', 'Broker memory MiB', 'broker memory (MiB']
+        'broker memory MiB': [0, ' MiB', 'Broker memory MiB', 'broker memory (MiB'],
+        'backlog fill msg/s': [0, ' msg/s', 'Backlog fill rate', 'fill (msg/s'],
+        'backlog drain msg/s': [0, ' msg/s', 'Backlog drain rate', 'drain (msg/s']
       }[cmp.figure] || [null, ' ms', scenario.latency.title + ' p99', lat + ' p99 (ms'];
-      var rate = cmp.figure === 'received msg/s';
+      var rate = / msg\/s$/.test(cmp.figure);
       var format = shown[0] === null ? millis : function (v) { return fixed(v, shown[0]); };
       var unit = shown[1];
       var names = Object.keys(cmp.series);

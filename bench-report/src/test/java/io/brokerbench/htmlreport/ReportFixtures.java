@@ -24,6 +24,7 @@ import io.brokerbench.result.Warning;
 import io.brokerbench.spi.BrokerLoadReader;
 import io.brokerbench.spi.BrokerNodeReading;
 import io.brokerbench.spi.Driver;
+import io.brokerbench.workload.Backlog;
 import io.brokerbench.workload.Connections;
 import io.brokerbench.workload.Destinations;
 import io.brokerbench.workload.RateProfile;
@@ -176,6 +177,31 @@ final class ReportFixtures {
     }
     return writeIndex(
         dir, "request-reply", List.of(Map.of("name", "rate", "values", rates)), cells);
+  }
+
+  /**
+   * A backlog scenario of two cells by the loopback: 1,000 messages queued by producers that then
+   * stop, and by producers that go on at 500 msg/s for 2 s while the consumers drain it.
+   */
+  static Path backlogScenario(Path dir) throws Exception {
+    List<Map<String, Object>> cells = new ArrayList<>();
+    List<String> labels = List.of("stop", "continue");
+    for (int i = 0; i < labels.size(); i++) {
+      String id = String.format("%03d-producers-after-backlog=%s", i, labels.get(i));
+      boolean stop = labels.get(i).equals("stop");
+      Workload.Builder workload = base().backlog(new Backlog(1_000, stop));
+      workload =
+          stop
+              ? workload.messagesPerProducer(1_000)
+              : workload.rate(500).duration(Duration.ofSeconds(2));
+      write(dir.resolve("cells").resolve(id), run(workload.build(), Map.of()));
+      cells.add(cell(i, id, Map.of("producers-after-backlog", labels.get(i)), "completed"));
+    }
+    return writeIndex(
+        dir,
+        "backlog",
+        List.of(Map.of("name", "producers-after-backlog", "values", labels)),
+        cells);
   }
 
   /**

@@ -9,6 +9,7 @@ import io.brokerbench.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -135,6 +136,38 @@ class ScenarioTableTest {
     assertThat(view.comparisons().get(3).series().get(AxisComparison.BROKER_MEMORY_MIB))
         .containsExactly(46.25, 58.75);
     assertThat(view.cells().get(1).broker().memoryMebibytes()).isEqualTo(58.75);
+  }
+
+  @Test
+  void aBacklogScenarioComparesItsFillAndDrainRates() throws Exception {
+    Path backlogDir = Files.createDirectories(dir.resolve("backlog"));
+    ReportInput.Scenario backlog =
+        (ReportInput.Scenario) ReportInput.read(ReportFixtures.backlogScenario(backlogDir));
+    ScenarioView view = ScenarioView.of("b", backlog);
+
+    List<AxisComparison> rates =
+        view.comparisons().stream().filter(c -> c.figure().startsWith("backlog ")).toList();
+    assertThat(rates)
+        .extracting(AxisComparison::figure)
+        .containsExactly(AxisComparison.BACKLOG_FILL, AxisComparison.BACKLOG_DRAIN);
+    for (AxisComparison rate : rates) {
+      // Each cell's own figure, as its result has it.
+      List<Double> expected = new ArrayList<>();
+      for (ReportInput.CellRun cell : backlog.cells()) {
+        expected.add(
+            rate.figure().equals(AxisComparison.BACKLOG_FILL)
+                ? cell.result().backlog().fillPerSecond()
+                : cell.result().backlog().drainPerSecond());
+      }
+      assertThat(
+              rate.series()
+                  .get(
+                      AxisComparison.BACKLOG_FILL.equals(rate.figure())
+                          ? AxisComparison.BACKLOG_FILL
+                          : AxisComparison.BACKLOG_DRAIN))
+          .containsExactlyElementsOf(expected)
+          .allSatisfy(v -> assertThat(v).isPositive());
+    }
   }
 
   @Test
