@@ -15,8 +15,9 @@ import java.util.function.ToLongFunction;
 
 /**
  * Turns the broker's readings into each interval's figures and the run's summary: an interval gets
- * the difference between the readings nearest its two ends, when both are within half an interval
- * of them; the summary spans the reading nearest the warm-up's end to the last one. Not API.
+ * the difference between the readings nearest its two ends, when both are within an interval of
+ * them, over the readings' own times; the summary spans the reading nearest the warm-up's end to
+ * the last one. Not API.
  *
  * @param readings what the sampler read, times on the run's clock
  * @param startNanos when sending started, on the same clock
@@ -27,7 +28,9 @@ record BrokerLoadSeries(BrokerLoadSampler.Readings readings, long startNanos) {
   List<IntervalSample> intervals(List<IntervalSample> intervals) {
     List<IntervalSample> out = new ArrayList<>(intervals.size());
     for (IntervalSample interval : intervals) {
-      double tolerance = interval.seconds() / 2;
+      // A reading is due at each interval's end, but one taken late (a slow endpoint, a loaded
+      // machine) still stands for it: the rates are over the readings' own times.
+      double tolerance = interval.seconds();
       BrokerLoadSampler.Reading a = nearest(interval.startSeconds(), tolerance);
       BrokerLoadSampler.Reading b = nearest(interval.endSeconds(), tolerance);
       out.add(
@@ -131,9 +134,10 @@ record BrokerLoadSeries(BrokerLoadSampler.Readings readings, long startNanos) {
         }
       }
     }
+    double cpuMillisPerSecond = rate(first, last, name, BrokerNodeReading::cpuMillis, seconds);
     return new BrokerNodeLoad(
         name,
-        rate(first, last, name, BrokerNodeReading::cpuMillis, seconds) / 10,
+        cpuMillisPerSecond < 0 ? -1 : cpuMillisPerSecond / 10,
         cpuMax,
         memoryMax,
         gauge(last, name, BrokerNodeReading::memoryBytes),

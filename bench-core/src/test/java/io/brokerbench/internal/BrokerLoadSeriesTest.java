@@ -149,6 +149,15 @@ class BrokerLoadSeriesTest {
     assertThat(intervals.get(0).broker().queuedMessages()).isEqualTo(-1);
     assertThat(load.total().cpuPercentMean()).isCloseTo(50, within());
     assertThat(load.total().describe()).doesNotContain("network").doesNotContain("queued");
+    // A process read without its CPU (or two readings of differently named nodes): unknown, -1.
+    BrokerLoadSeries noCpu =
+        series(
+            0,
+            at(0, new BrokerNodeReading("p", -1, 5_000, -1, -1, 0, -1, List.of())),
+            at(1, new BrokerNodeReading("p", -1, 6_000, -1, -1, 10, -1, List.of())));
+    BrokerLoad withoutCpu = noCpu.summary(0, noCpu.intervals(List.of(interval(0, false))));
+    assertThat(withoutCpu.total().cpuPercentMean()).isEqualTo(-1);
+    assertThat(withoutCpu.total().describe()).startsWith("memory");
   }
 
   @Test

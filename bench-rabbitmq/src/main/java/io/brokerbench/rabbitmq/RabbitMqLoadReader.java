@@ -58,6 +58,8 @@ public final class RabbitMqLoadReader implements BrokerLoadReader {
   private final List<Node> nodes;
   private final String version;
   private final List<Optional<LocalBrokerProcess>> processes = new ArrayList<>();
+  // Each node's name as first read: readings are matched by name, so it never changes in a run.
+  private final Map<Node, String> names = new java.util.HashMap<>();
   private String source = "";
 
   private RabbitMqLoadReader(ManagementApi api, List<Node> nodes, String version) {
@@ -178,7 +180,17 @@ public final class RabbitMqLoadReader implements BrokerLoadReader {
                 + node.prometheus()
                 + " (CPU is the Erlang VM's user time: system time is left out)");
       } else if (process.isPresent()) {
-        readings.add(process.get().read());
+        BrokerNodeReading own = process.get().read();
+        readings.add(
+            new BrokerNodeReading(
+                names.computeIfAbsent(node, n -> own.node()),
+                own.cpuMillis(),
+                own.memoryBytes(),
+                own.networkInBytes(),
+                own.networkOutBytes(),
+                own.diskWriteBytes(),
+                own.queuedMessages(),
+                own.alarms()));
         sources.add(
             process.get().description()
                 + " (CPU, memory and disk writes only: enable rabbitmq_prometheus for the rest)");
@@ -225,7 +237,13 @@ public final class RabbitMqLoadReader implements BrokerLoadReader {
           "is not RabbitMQ's: it has no erlang_vm_statistics_runtime_milliseconds");
     }
     checkVersion(page, version);
-    String name = page.label("rabbitmq_identity_info", "rabbitmq_node");
+    String name =
+        names.computeIfAbsent(
+            node,
+            n -> {
+              String label = page.label("rabbitmq_identity_info", "rabbitmq_node");
+              return label != null ? label : n.host() + ":" + n.port();
+            });
     List<String> alarms = new ArrayList<>();
     ALARMS.forEach(
         (metric, alarm) -> {
@@ -235,7 +253,7 @@ public final class RabbitMqLoadReader implements BrokerLoadReader {
         });
     alarms.sort(null);
     return new BrokerNodeReading(
-        name != null ? name : node.host() + ":" + node.port(),
+        name,
         cpu,
         page.sum("rabbitmq_process_resident_memory_bytes"),
         page.sum("erlang_vm_statistics_bytes_received_total"),

@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 /**
  * Starts and stops a scenario's broker set-ups with their commands, one set-up up at a time so that
@@ -213,13 +215,24 @@ final class SetupCommands implements AutoCloseable {
     return lines.isEmpty() ? "" : lines.get(lines.size() - 1).strip();
   }
 
-  /** The jar this code runs from, or null when it runs from classes (tests, an IDE). */
+  /**
+   * The runnable jar this code runs from (the CLI's, whose manifest names a main class), or null
+   * when it runs from classes or a library's jar (tests, an IDE, a JUnit project).
+   */
   private static String runningJar() {
     try {
       Path source =
           Path.of(SetupCommands.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      return source.toString().endsWith(".jar") ? source.toAbsolutePath().toString() : null;
-    } catch (URISyntaxException | SecurityException | NullPointerException e) {
+      if (!source.toString().endsWith(".jar")) {
+        return null;
+      }
+      try (JarFile jar = new JarFile(source.toFile())) {
+        Manifest manifest = jar.getManifest();
+        return manifest != null && manifest.getMainAttributes().getValue("Main-Class") != null
+            ? source.toAbsolutePath().toString()
+            : null;
+      }
+    } catch (IOException | URISyntaxException | SecurityException | NullPointerException e) {
       return null;
     }
   }
