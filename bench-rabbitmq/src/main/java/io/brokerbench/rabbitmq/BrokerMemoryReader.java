@@ -1,7 +1,6 @@
 package io.brokerbench.rabbitmq;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.spi.BrokerMemory;
 import io.brokerbench.spi.DriverException;
 import java.io.IOException;
@@ -15,7 +14,6 @@ import java.time.Duration;
  * some machines it reports impossible figures.
  */
 public final class BrokerMemoryReader {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String METRIC = "rabbitmq_process_resident_memory_bytes";
 
   /**
@@ -93,7 +91,7 @@ public final class BrokerMemoryReader {
   }
 
   private JsonNode json(String path) throws IOException {
-    return JSON.readTree(api.fetch(URI.create(api.base() + path), true));
+    return api.json(path);
   }
 
   private long metric(String text) throws IOException {

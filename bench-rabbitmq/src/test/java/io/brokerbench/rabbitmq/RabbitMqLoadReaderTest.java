@@ -137,7 +137,7 @@ class RabbitMqLoadReaderTest {
 
     assertThatThrownBy(() -> reader(endpoint).read())
         .isInstanceOf(DriverException.class)
-        .hasMessageContaining("(HttpTimeoutException)");
+        .hasMessageContaining("(SocketTimeoutException)");
     assertThat((System.nanoTime() - start) / 1_000_000)
         .isLessThan(RabbitMqLoadReader.TIMEOUT.toMillis() + 1_500);
   }
