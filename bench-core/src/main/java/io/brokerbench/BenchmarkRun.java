@@ -59,6 +59,7 @@ public final class BenchmarkRun {
   private final Instant startAt;
   private final boolean refuseBusyQueues;
   private final boolean probeClock;
+  private final boolean readBroker;
   private volatile Runner runner;
   // Done once interrupted: what a run opening its driver waits on beside the opening.
   private final CompletableFuture<Void> interruption = new CompletableFuture<>();
@@ -77,6 +78,7 @@ public final class BenchmarkRun {
     this.startAt = b.startAt;
     this.refuseBusyQueues = b.refuseBusyQueues;
     this.probeClock = b.probeClock;
+    this.readBroker = b.readBroker;
   }
 
   /**
@@ -138,7 +140,9 @@ public final class BenchmarkRun {
                 assembly,
                 producerIdBase,
                 startAt,
-                refuseBusyQueues);
+                refuseBusyQueues,
+                // The first shard reads the broker for the whole run: others would repeat it.
+                readBroker && shard.index() == 0 ? opened.brokerLoad() : null);
         runner = r;
         if (interruption.isDone()) {
           r.interrupt();
@@ -302,6 +306,7 @@ public final class BenchmarkRun {
     private Instant startAt;
     private boolean refuseBusyQueues;
     private boolean probeClock = true;
+    private boolean readBroker = true;
 
     private Builder(Workload workload) {
       this.workload = Objects.requireNonNull(workload, "workload");
@@ -398,6 +403,16 @@ public final class BenchmarkRun {
      */
     public Builder probeClock(boolean probe) {
       this.probeClock = probe;
+      return this;
+    }
+
+    /**
+     * Whether to read the broker's own load through the run (its CPU, memory, network, disk, queue
+     * depth), where the driver can; on by default. Off, the client pays only for sending and
+     * receiving, as a tool that does not read the broker: the fair side of a CPU comparison.
+     */
+    public Builder readBroker(boolean read) {
+      this.readBroker = read;
       return this;
     }
 

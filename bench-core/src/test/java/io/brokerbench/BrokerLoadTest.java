@@ -62,6 +62,11 @@ class BrokerLoadTest {
   }
 
   private static RunResult run(BrokerLoadReader reader, Shard shard) throws DriverException {
+    return run(reader, shard, true);
+  }
+
+  private static RunResult run(BrokerLoadReader reader, Shard shard, boolean readBroker)
+      throws DriverException {
     DelegatingDriver driver =
         new DelegatingDriver(new LoopbackDriver(LoopbackOptions.DEFAULTS, NanoClock.system())) {
           @Override
@@ -76,7 +81,7 @@ class BrokerLoadTest {
             .reportInterval(Duration.ofMillis(200))
             .warmup(Duration.ZERO)
             .build();
-    BenchmarkRun.Builder run = BenchmarkRun.builder(workload).driver(driver);
+    BenchmarkRun.Builder run = BenchmarkRun.builder(workload).driver(driver).readBroker(readBroker);
     if (shard != null) {
       run.shard(shard);
     }
@@ -130,6 +135,16 @@ class BrokerLoadTest {
                             + " broker's load: enable the test's endpoint"));
     assertThat(Threshold.parse("broker.cpu < 80%").check(result).message())
         .contains("not measured");
+  }
+
+  @Test
+  void aRunToldNotToReadTheBrokerDoesNot() throws Exception {
+    HalfACore reader = new HalfACore(false);
+
+    RunResult result = run(reader, null, false);
+
+    assertThat(reader.reads.get()).isZero();
+    assertThat(result.brokerLoad().measured()).isFalse();
   }
 
   @Test

@@ -66,6 +66,14 @@ final class DriverRunCommand implements Callable<Integer> {
   List<String> asserts = new ArrayList<>();
 
   @CommandLine.Option(
+      names = "--no-broker-load",
+      description =
+          "Do not read the broker's own load (CPU, memory, network, disk, queue depth) through the"
+              + " run: the client then pays only for sending and receiving, as a tool that does not"
+              + " read the broker (the fair side of a CPU comparison).")
+  boolean noBrokerLoad;
+
+  @CommandLine.Option(
       names = "--repeat",
       paramLabel = "N",
       defaultValue = "1",
@@ -150,7 +158,8 @@ final class DriverRunCommand implements Callable<Integer> {
             .refuseBusyQueues(refuseBusyQueue)
             // The clock status is for result.json and the merge of shards from several hosts; a
             // run that writes no result spares the JNA start-up.
-            .probeClock(output.outputDir != null || shard != null);
+            .probeClock(output.outputDir != null || shard != null)
+            .readBroker(!noBrokerLoad);
     shardOptions.configure(builder, shard, System::getenv);
     for (String text : asserts) {
       builder.threshold(Threshold.parse(text));

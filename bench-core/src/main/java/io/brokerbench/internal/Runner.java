@@ -9,6 +9,7 @@ import io.brokerbench.result.Environment;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
+import io.brokerbench.spi.BrokerLoadReader;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
@@ -71,6 +72,7 @@ public final class Runner {
   // Only on the system's clock: a run on an injected clock is a test, whose process stalls are not
   // the run's.
   private PauseDetector pauses;
+  private final BrokerLoadReader brokerLoadReader;
   private BrokerLoadSampler brokerLoad;
   private SequenceTracker[] trackers;
   private DriverDescription description;
@@ -84,6 +86,7 @@ public final class Runner {
    *     interval boundary
    * @param refuseBusyQueues fail the set-up when a destination has consumers not of this run,
    *     rather than warn of them
+   * @param brokerLoad what reads the broker's own load through the run, or null not to read it
    */
   public Runner(
       Workload workload,
@@ -94,7 +97,8 @@ public final class Runner {
       ResultAssembly assembly,
       int producerIdBase,
       Instant startAt,
-      boolean refuseBusyQueues) {
+      boolean refuseBusyQueues,
+      BrokerLoadReader brokerLoad) {
     shard.check(workload);
     this.workload = workload;
     this.shard = shard;
@@ -106,6 +110,7 @@ public final class Runner {
     this.producerIdBase = producerIdBase;
     this.startAt = startAt;
     this.refuseBusyQueues = refuseBusyQueues;
+    this.brokerLoadReader = brokerLoad;
     this.recorders =
         new RunRecorders(
             workload.producers()
@@ -416,9 +421,8 @@ public final class Runner {
             warmupIntervals,
             workload.rate());
     ScheduledExecutorService reporter = startReporter(collector, start, intervalNanos);
-    // The first shard reads the broker for the whole run: the others' readings would repeat it.
-    if (shard.index() == 0 && driver.brokerLoad() != null) {
-      brokerLoad = BrokerLoadSampler.start(driver.brokerLoad(), clock, start, intervalNanos);
+    if (brokerLoadReader != null) {
+      brokerLoad = BrokerLoadSampler.start(brokerLoadReader, clock, start, intervalNanos);
     }
     if (clock == NanoClock.system()) {
       pauses = PauseDetector.start(recorders.pause.exclusiveWriter());
