@@ -362,7 +362,13 @@ class RocketMqWorkloadIT {
     ResultSchema.assertValid(result);
     assertThat(result.status()).isEqualTo("completed");
     assertThat(result.requestReply().requests()).isEqualTo(1_000);
-    assertThat(result.requestReply().replied()).isEqualTo(1_000);
+    // What the replier received tells a request that never reached it from a reply that never
+    // came back.
+    assertThat(result.requestReply().replied())
+        .as(
+            "%s; the replier received %d",
+            result.requestReply().describe(), result.totals().counts().received())
+        .isEqualTo(1_000);
     RequestReplyCounts counts = result.requestReply();
     assertThat(counts.timedOut() + counts.outstandingAtEnd() + counts.lateReplies())
         .as(counts.describe())
