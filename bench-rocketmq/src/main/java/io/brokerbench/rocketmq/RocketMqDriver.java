@@ -380,9 +380,8 @@ public final class RocketMqDriver implements Driver {
 
   /**
    * Sends a reply, again when the broker answers that it could not push it to the requester (its
-   * client not known yet, or too slow to take it: CI once had 660 of 1,000 replies dropped while
-   * they went one way, unanswered). A reply that never leaves leaves its request unanswered, which
-   * the requester counts as timed out.
+   * client not known yet, or too slow to take it), an answer a reply sent one way never saw. A
+   * reply that never leaves leaves its request unanswered, which the core times out.
    */
   private static void sendReply(DefaultMQProducer replies, Message reply, int attempts) {
     try {

@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.RequestCallback;
 import org.apache.rocketmq.client.producer.SendCallback;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
@@ -72,6 +73,17 @@ final class ScriptedClient extends DefaultMQProducer {
   /** How many sends were attempted. */
   int attempts() {
     return timeoutsMillis.size();
+  }
+
+  /** A request: its failure from the script, or its own message back as the reply. */
+  @Override
+  public void request(Message msg, RequestCallback requestCallback, long timeout) {
+    Exception failure = next(timeout, 1);
+    if (failure == null) {
+      requestCallback.onSuccess(msg);
+    } else {
+      requestCallback.onException(failure);
+    }
   }
 
   @Override
