@@ -191,7 +191,7 @@ class SeedScenariosIT {
   void meltwaterBacklog() throws IOException {
     RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
     runsCompletelyWithoutLoss(
-        SCENARIOS.resolve("meltwater-backlog.yaml"), 2, "producers-after-backlog=stop");
+        SCENARIOS.resolve("meltwater-backlog.yaml"), 3, "producers-after-backlog=stop");
   }
 
   @Test
