@@ -256,13 +256,7 @@ public final class Amqp10Driver implements Driver {
     if (brokerMemory == null) {
       brokerMemory =
           new BrokerMemoryReader(
-              new ManagementApi(
-                  config.managementUrl() != null
-                      ? config.managementUrl()
-                      : "http://" + config.host() + ":15672",
-                  config.user(),
-                  config.password(),
-                  BrokerMemoryReader.TIMEOUT),
+              managementApi(BrokerMemoryReader.TIMEOUT),
               RabbitMqLoadReader.endpoints(config.prometheusUrl(), List.of(config.host())).get(0),
               brokerVersion());
     }
@@ -281,18 +275,23 @@ public final class Amqp10Driver implements Driver {
     if (brokerLoad == null) {
       brokerLoad =
           RabbitMqLoadReader.of(
-              new ManagementApi(
-                  config.managementUrl() != null
-                      ? config.managementUrl()
-                      : "http://" + config.host() + ":15672",
-                  config.user(),
-                  config.password(),
-                  RabbitMqLoadReader.TIMEOUT),
+              managementApi(RabbitMqLoadReader.TIMEOUT),
               List.of(Map.entry(config.host(), config.port())),
               config.prometheusUrl(),
               brokerVersion());
     }
     return brokerLoad;
+  }
+
+  /** RabbitMQ's management API: {@code --management-url}, else port 15672 of the host. */
+  private ManagementApi managementApi(Duration timeout) {
+    return new ManagementApi(
+        config.managementUrl() != null
+            ? config.managementUrl()
+            : "http://" + config.host() + ":15672",
+        config.user(),
+        config.password(),
+        timeout);
   }
 
   /** The version the broker said it is, or null when it did not say. */
