@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Timeout;
 class RocketMqReplicationIT {
   private static final String TOPIC = "bb-replicated";
   private static final int QUEUES = 4;
-  private static final int MESSAGES = 500;
+  private static final int MESSAGES = 100;
 
   @Test
   @Timeout(value = 90, unit = TimeUnit.SECONDS)

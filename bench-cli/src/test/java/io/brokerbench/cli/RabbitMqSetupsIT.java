@@ -1,7 +1,9 @@
-package io.brokerbench.contract;
+package io.brokerbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.contract.PrivateRabbitMqCluster;
+import io.brokerbench.contract.PrivateRabbitMqNode;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,13 +11,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * The broker set-ups the studies name, started by {@code scripts/rabbitmq4.sh}: a 4.0.5 node with
  * the AMQP 1.0 benchmark's raised flow-control settings, and Meltwater's two-node 3.10 cluster with
  * mirrored classic queues. Ports 5790-5799 (management + 10000, Prometheus + 30000). Skips when the
- * RabbitMQ version cannot run here, except in CI.
+ * RabbitMQ version cannot run here, except in CI. The cluster (about 45 s) runs with {@code
+ * -Pstudies}, as the placement study that uses it does; here, beside the CLI's other tests, rather
+ * than in bench-core, whose tests every module waits for.
  */
 class RabbitMqSetupsIT {
   private static final String RAISED_FLOW_CONTROL =
@@ -44,6 +49,9 @@ class RabbitMqSetupsIT {
 
   @Test
   void haPolicyMirrorsAClassicQueueOnA310PairOfNodes() throws Exception {
+    Assumptions.assumeTrue(
+        Boolean.getBoolean(SeedScenariosIT.FULL_PROPERTY),
+        "the 2-node cluster runs with -Pstudies (" + SeedScenariosIT.FULL_PROPERTY + ")");
     try (PrivateRabbitMqCluster cluster =
         PrivateRabbitMqCluster.start("bb-setup-ha-it", 5792, 2, "--version", "3.10")) {
       cluster.policy(
