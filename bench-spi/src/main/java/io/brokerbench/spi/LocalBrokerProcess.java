@@ -7,9 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A broker running on this machine, read from its process rather than from an endpoint of its own:
@@ -25,9 +23,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class LocalBrokerProcess {
   private static final Path PROC = Path.of("/proc");
   private static final int LISTEN = 0x0A;
-  // The owner of each listening socket found so far, by the socket's inode (a restarted broker's
-  // socket has another).
-  private static final Map<Long, Long> OWNERS = new ConcurrentHashMap<>();
 
   private final long pid;
   private final String node;
@@ -50,17 +45,10 @@ public final class LocalBrokerProcess {
       if (inode < 0) {
         return Optional.empty();
       }
-      // Finding the socket's owner reads every process's descriptors (some 40 ms): a process
-      // that held it before and still runs is asked first.
-      Long known = OWNERS.get(inode);
-      long pid =
-          known != null && ProcessHandle.of(known).map(ProcessHandle::isAlive).orElse(false)
-              ? known
-              : owner("socket:[" + inode + "]");
+      long pid = owner("socket:[" + inode + "]");
       if (pid < 0 || pid == ProcessHandle.current().pid()) {
         return Optional.empty();
       }
-      OWNERS.put(inode, pid);
       String command =
           ProcessHandle.of(pid)
               .flatMap(p -> p.info().command())
