@@ -131,15 +131,13 @@ class RabbitMqLoadReaderTest {
   }
 
   @Test
-  void aSlowEndpointFailsWithinTheTimeout() throws Exception {
+  void aSlowEndpointFailsOnTheReadersTimeout() throws Exception {
+    // The endpoint answers 2 s after the timeout: only the timeout can end the read first.
     URI endpoint = serve(PAGE, RabbitMqLoadReader.TIMEOUT.toMillis() + 2_000);
-    long start = System.nanoTime();
 
     assertThatThrownBy(() -> reader(endpoint).read())
         .isInstanceOf(DriverException.class)
         .hasMessageContaining("(SocketTimeoutException)");
-    assertThat((System.nanoTime() - start) / 1_000_000)
-        .isLessThan(RabbitMqLoadReader.TIMEOUT.toMillis() + 1_500);
   }
 
   @Test
