@@ -22,8 +22,12 @@ import picocli.CommandLine.ParseResult;
 final class DriverArguments {
   private DriverArguments() {}
 
-  /** Adds the driver's options, positional argument and tool aliases to its command. */
+  /**
+   * Adds the workload options (first), the driver's options, its positional argument and its tool
+   * aliases to its command.
+   */
   static void declare(CommandSpec spec, DriverProvider provider) {
+    WorkloadOptions.declare(spec);
     spec.name(provider.name());
     spec.usageMessage().header(provider.description());
     for (ToolAlias alias : provider.toolAliases()) {
@@ -74,10 +78,9 @@ final class DriverArguments {
    *
    * @throws WorkloadException naming the first value that is not valid
    */
-  static WorkloadSpec workloadSpec(
-      CommandSpec spec, DriverProvider provider, WorkloadOptions workloadOptions) {
+  static WorkloadSpec workloadSpec(CommandSpec spec, DriverProvider provider) {
     ParseResult parsed = spec.commandLine().getParseResult();
-    WorkloadSpec workload = workloadOptions.spec();
+    WorkloadSpec workload = WorkloadOptions.spec(parsed);
     for (ToolAlias alias : provider.toolAliases()) {
       OptionSpec matched = parsed.matchedOption(alias.name());
       if (matched != null) {
@@ -93,8 +96,7 @@ final class DriverArguments {
    * @throws WorkloadException for a flag the driver does not know, or a positional argument given
    *     twice
    */
-  static Map<String, String> driverOptions(
-      CommandSpec spec, DriverProvider provider, WorkloadOptions workloadOptions) {
+  static Map<String, String> driverOptions(CommandSpec spec, DriverProvider provider) {
     ParseResult parsed = spec.commandLine().getParseResult();
     Map<String, String> values = new LinkedHashMap<>();
     for (DriverOption option : provider.options()) {
@@ -113,7 +115,7 @@ final class DriverArguments {
       }
       values.put(positional.name(), parsed.matchedPositional(0).getValue());
     }
-    for (String flag : workloadOptions.spec().driverFlags()) {
+    for (String flag : WorkloadOptions.spec(parsed).driverFlags()) {
       boolean declared =
           provider.options().stream().anyMatch(o -> o.flag() && o.name().equals(flag));
       if (!declared) {

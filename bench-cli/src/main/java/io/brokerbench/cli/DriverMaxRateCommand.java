@@ -32,8 +32,6 @@ final class DriverMaxRateCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Mixin WorkloadOptions workloadOptions;
-
   @Mixin MaxRateOptions maxRate;
 
   @Option(
@@ -60,12 +58,10 @@ final class DriverMaxRateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    WorkloadSpec workload = DriverArguments.workloadSpec(spec, provider, workloadOptions);
+    WorkloadSpec workload = DriverArguments.workloadSpec(spec, provider);
     Map<String, String> options =
         BrokerTargets.announced(
-            provider,
-            DriverArguments.driverOptions(spec, provider, workloadOptions),
-            spec.commandLine().getOut());
+            provider, DriverArguments.driverOptions(spec, provider), spec.commandLine().getOut());
     workload.toWorkload();
     MaxRateSettings settings = maxRate.settings(MaxRateSettings.DEFAULTS);
     Cell cell = new Cell(0, "000", Map.of(), 0, workload, provider.name(), options, null);

@@ -46,8 +46,6 @@ final class DriverRunCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Mixin WorkloadOptions workloadOptions;
-
   @Mixin OutputOptions output;
 
   @Mixin ShardOptions shardOptions;
@@ -352,7 +350,7 @@ final class DriverRunCommand implements Callable<Integer> {
    * @throws WorkloadException naming the first value that is not valid
    */
   WorkloadSpec workloadSpec() {
-    return DriverArguments.workloadSpec(spec, provider, workloadOptions);
+    return DriverArguments.workloadSpec(spec, provider);
   }
 
   /**
@@ -362,7 +360,7 @@ final class DriverRunCommand implements Callable<Integer> {
    *     twice
    */
   Map<String, String> driverOptions() {
-    return DriverArguments.driverOptions(spec, provider, workloadOptions);
+    return DriverArguments.driverOptions(spec, provider);
   }
 
   /** A set-up failure reported by the driver: exit code 1 with its one-line message. */

@@ -7,6 +7,8 @@ import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import io.brokerbench.workload.WorkloadOption;
 import io.brokerbench.workload.WorkloadSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -137,6 +139,40 @@ class WorkloadOptionsTest {
     }
 
     assertThat(cliNames).isEqualTo(specNames);
+  }
+
+  @Test
+  void theDocsOptionTableHasARowPerWorkloadOptionWithItsNamesAndDefault() throws Exception {
+    String page = Files.readString(Path.of("../docs/usage.md"));
+    int start = page.indexOf("| option | meaning | default |");
+    assertThat(start).as("the workload options' table in docs/usage.md").isNotNegative();
+    Map<List<String>, String> defaultsByNames = new LinkedHashMap<>();
+    for (String row : page.substring(start).split("\n")) {
+      if (!row.startsWith("|")) {
+        break;
+      }
+      String[] cells = row.split("(?<!\\\\)\\|");
+      List<String> names = new ArrayList<>();
+      for (String word : cells[1].replace("`", "").split("[\\s,]+")) {
+        if (word.matches("-{1,2}[a-zA-Z][a-zA-Z0-9-]*")) {
+          names.add(word);
+        }
+      }
+      defaultsByNames.put(names, cells[cells.length - 1].replace("`", "").strip());
+    }
+
+    for (WorkloadOption<?> option : WorkloadOption.all()) {
+      assertThat(defaultsByNames)
+          .as("a row for %s, its names as the command line has them", option.name())
+          .containsKey(option.commandLineNames());
+      if (option.shownDefault() != null) {
+        assertThat(defaultsByNames.get(option.commandLineNames()))
+            .as("the default of %s", option.name())
+            .isEqualTo(option.shownDefault());
+      }
+    }
+    // The header row, and one row per option.
+    assertThat(defaultsByNames).hasSize(WorkloadOption.all().size() + 1);
   }
 
   @Test

@@ -368,9 +368,9 @@ public record Workload(
     }
 
     /**
-     * Warm-up time excluded from the totals; null (the default) for {@link
-     * WorkloadOption.DefaultText#WARMUP} on a run that sends for {@link #DEFAULT_WARMUP_FROM} or
-     * longer and ends on its time, none on a shorter one, one with a message count or a backlog.
+     * Warm-up time excluded from the totals; null (the default) for the default of {@link
+     * WorkloadOption#WARMUP} on a run that sends for {@link #DEFAULT_WARMUP_FROM} or longer and
+     * ends on its time, none on a shorter one, one with a message count or a backlog.
      */
     public Builder warmup(Duration warmup) {
       this.warmup = warmup;

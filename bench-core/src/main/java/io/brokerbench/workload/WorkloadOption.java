@@ -3,14 +3,17 @@ package io.brokerbench.workload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * One workload setting as people name and write it: its name (the command line's long option name
- * without dashes, such as {@code size}), other names it answers to ({@code body-size}), the syntax
- * of its values and its default. A {@link WorkloadSpec} holds values of these options.
+ * One workload setting, declared once: its name (the command line's long option name without
+ * dashes, such as {@code size}), the other names it answers to ({@code body-size}, PerfTest's
+ * {@code -s}), the syntax of its values, its default and its help. A {@link WorkloadSpec} holds
+ * values of these options; the command line, its help and scenario files all come from this
+ * catalogue, so adding an option is its declaration here and its field in {@link Workload}.
  *
  * <pre>{@code
  * int bytes = WorkloadOption.SIZE.parse("64KiB"); // 65_536
@@ -21,341 +24,388 @@ import java.util.function.Function;
  */
 public final class WorkloadOption<T> {
 
-  /**
-   * Default values as text, constants so that help texts (annotations) can show them; each option's
-   * default value is parsed from its text, so the two cannot disagree.
-   */
-  public static final class DefaultText {
-    /** Default of {@link #PRODUCERS}. */
-    public static final String PRODUCERS = "1";
-
-    /** Default of {@link #CONSUMERS}. */
-    public static final String CONSUMERS = "1";
-
-    /** Default of {@link #QUEUE_PATTERN_FROM}. */
-    public static final String QUEUE_PATTERN_FROM = "1";
-
-    /** Default of {@link #SIZE}. */
-    public static final String SIZE = "12";
-
-    /** Default of {@link #RATE}. */
-    public static final String RATE = RateSyntax.UNLIMITED;
-
-    /** Default of {@link #STEP_DURATION}. */
-    public static final String STEP_DURATION = "10s";
-
-    /** Default of {@link #DURATION}, used only without a message count or rate steps. */
-    public static final String DURATION = "10s";
-
-    /**
-     * Default of {@link #WARMUP}, used only for a run that sends for {@link
-     * Workload#DEFAULT_WARMUP_FROM} or longer; shorter ones and those ending on a count have none.
-     */
-    public static final String WARMUP = "1s";
-
-    /** Default of {@link #IN_FLIGHT}: no confirms. */
-    public static final String IN_FLIGHT = "0";
-
-    /** Default of {@link #PREFETCH}: the driver's default. */
-    public static final String PREFETCH = "0";
-
-    /** Default of {@link #MULTI_ACK_EVERY}: acknowledge each delivery. */
-    public static final String MULTI_ACK_EVERY = "0";
-
-    /** Default of {@link #CATCH_UP}. */
-    public static final String CATCH_UP = "burst";
-
-    /** Default of {@link #ON_CONNECTION_LOSS}. */
-    public static final String ON_CONNECTION_LOSS = "fail";
-
-    /** Default of {@link #INTERVAL}. */
-    public static final String INTERVAL = "1s";
-
-    /** Default of {@link #DRAIN_TIMEOUT}. */
-    public static final String DRAIN_TIMEOUT = "10s";
-
-    /** Default of {@link #TIMEOUT}: never. */
-    public static final String TIMEOUT = "0s";
-
-    /** Default of {@link #BACKLOG}: none, consumers start with the producers. */
-    public static final String BACKLOG = "0";
-
-    /** Default of {@link #BACKLOG_PRODUCERS}. */
-    public static final String BACKLOG_PRODUCERS = "continue";
-
-    /** Default of {@link #REQUEST_REPLY}. */
-    public static final String REQUEST_REPLY = "false";
-
-    /** Default of {@link #REPLY_TIMEOUT}. */
-    public static final String REPLY_TIMEOUT = "5s";
-
-    /** Default of {@link #REPLIER_DELAY}: reply at once. */
-    public static final String REPLIER_DELAY = "0s";
-
-    /** Default of {@link #CONNECTIONS}: none. */
-    public static final String CONNECTIONS = "0";
-
-    /** Default of {@link #CONNECTION_CHANNELS}. */
-    public static final String CONNECTION_CHANNELS = "1";
-
-    /** Default of {@link #CONNECTION_RATE}. */
-    public static final String CONNECTION_RATE = RateSyntax.UNLIMITED;
-
-    /** Default of {@link #CONNECTION_SEND_RATE}: idle. */
-    public static final String CONNECTION_SEND_RATE = "0";
-
-    private DefaultText() {}
+  /** How an option is written on a command line. */
+  public enum Form {
+    /** {@code --name VALUE}. */
+    VALUE,
+    /** {@code --name A,B} or {@code --name A --name B}: a list, given once or repeated. */
+    LIST,
+    /** {@code --name} alone means true; it takes no value (PerfTest's {@code -a}). */
+    SWITCH,
+    /** {@code --name} alone means true, {@code --name false} turns it off. */
+    OPTIONAL_SWITCH
   }
+
+  // Declared before the options: each declaration adds itself, in the order of the help.
+  private static final List<WorkloadOption<?>> ALL = new ArrayList<>();
 
   /** Producers, each on its own thread. */
   public static final WorkloadOption<Integer> PRODUCERS =
-      new WorkloadOption<>("producers", List.of(), WorkloadOption::count, DefaultText.PRODUCERS);
+      declare("producers", WorkloadOption::count)
+          .names("-x", "--producers")
+          .defaultText("1")
+          .help("Producers, each on its own thread.")
+          .add();
 
   /** Consumers. */
   public static final WorkloadOption<Integer> CONSUMERS =
-      new WorkloadOption<>("consumers", List.of(), WorkloadOption::count, DefaultText.CONSUMERS);
+      declare("consumers", WorkloadOption::count)
+          .names("-y", "--consumers")
+          .defaultText("1")
+          .help("Consumers.")
+          .add();
 
   /**
    * The queue or topic, when there is one. No default value: a workload that names none gets a
    * queue of its own, {@code brokerbench-<run id>} ({@link RunId#defaultQueue}).
    */
   public static final WorkloadOption<String> QUEUE =
-      new WorkloadOption<>("queue", List.of("destination"), String::trim, null);
+      declare("queue", String::trim)
+          .names("-u", "--queue", "--destination")
+          .help(
+              "Queue or topic name; a sharded run must name it, others get a queue of their own"
+                  + " with a random id.")
+          .shownDefault(RunId.DEFAULT_QUEUE_TEXT)
+          .add();
 
   /** A name with one {@code %d} for many destinations (PerfTest's {@code --queue-pattern}). */
   public static final WorkloadOption<String> QUEUE_PATTERN =
-      new WorkloadOption<>("queue-pattern", List.of(), String::trim, null);
+      declare("queue-pattern", String::trim)
+          .names("-qp", "--queue-pattern")
+          .help("Use many destinations: a name with one %d, e.g. perf-test-%d.")
+          .add();
 
   /** First number of {@link #QUEUE_PATTERN}. */
   public static final WorkloadOption<Integer> QUEUE_PATTERN_FROM =
-      new WorkloadOption<>(
-          "queue-pattern-from", List.of(), WorkloadOption::count, DefaultText.QUEUE_PATTERN_FROM);
+      declare("queue-pattern-from", WorkloadOption::count)
+          .names("-qpf", "--queue-pattern-from")
+          .defaultText("1")
+          .help("First number for --queue-pattern.")
+          .add();
 
   /** Last number of {@link #QUEUE_PATTERN}, inclusive. */
   public static final WorkloadOption<Integer> QUEUE_PATTERN_TO =
-      new WorkloadOption<>("queue-pattern-to", List.of(), WorkloadOption::count, null);
+      declare("queue-pattern-to", WorkloadOption::count)
+          .names("-qpt", "--queue-pattern-to")
+          .help("Last number for --queue-pattern.")
+          .add();
 
   /** Message body size in bytes ({@link SizeSyntax}). */
   public static final WorkloadOption<Integer> SIZE =
-      new WorkloadOption<>(
-          "size",
-          List.of("body-size"),
-          text -> toInt(text, SizeSyntax.parse(text)),
-          DefaultText.SIZE);
+      declare("size", text -> toInt(text, SizeSyntax.parse(text)))
+          .names("-s", "--size", "--body-size")
+          .defaultText("12")
+          .help("Message body size in bytes: 12, 1k (1000), 4kB, 64KiB (65536), 1MiB.")
+          .add();
 
   /** Total target rate in msg/s over all producers ({@link RateSyntax}). */
   public static final WorkloadOption<Double> RATE =
-      new WorkloadOption<>("rate", List.of(), RateSyntax::parse, DefaultText.RATE);
+      declare("rate", RateSyntax::parse)
+          .names("-r", "--rate")
+          .defaultText(RateSyntax.UNLIMITED)
+          .help("Total target send rate in msg/s (10k allowed), or 'unlimited'.")
+          .add();
 
   /** A rate sweep: comma-separated total rates, one per step ({@code 1000,2000,4k}). */
   public static final WorkloadOption<List<Double>> RATE_STEPS =
-      new WorkloadOption<>("rate-steps", List.of(), text -> list(text, RateSyntax::parse), null);
+      declare("rate-steps", text -> list(text, RateSyntax::parse))
+          .form(Form.LIST)
+          .help("A rate sweep: total rates in msg/s, one per step, e.g. 1000,2000,4k.")
+          .add();
 
   /** Length of each step of {@link #RATE_STEPS}. */
   public static final WorkloadOption<Duration> STEP_DURATION =
-      new WorkloadOption<>(
-          "step-duration", List.of(), DurationSyntax::parse, DefaultText.STEP_DURATION);
+      declare("step-duration", DurationSyntax::parse)
+          .defaultText("10s")
+          .help("Length of each --rate-steps step.")
+          .add();
 
-  /** How long to send after the warm-up. */
+  /** How long to send after the warm-up; without it, see {@link Workload.Builder#duration}. */
   public static final WorkloadOption<Duration> DURATION =
-      new WorkloadOption<>(
-          "duration", List.of("time"), DurationSyntax::parse, DefaultText.DURATION);
+      declare("duration", DurationSyntax::parse)
+          .names("-z", "--time", "--duration")
+          .defaultText("10s")
+          .help("How long to send after the warm-up: 30 (seconds), 500ms, 1.5s, 2m, 1h, PT30S.")
+          .shownDefault("10s, or until the message count, or the --rate-steps' length")
+          .add();
 
   /** Messages per producer (PerfTest's {@code --pmessages}). */
   public static final WorkloadOption<Long> PMESSAGES =
-      new WorkloadOption<>("pmessages", List.of(), CountSyntax::parse, null);
+      declare("pmessages", CountSyntax::parse)
+          .names("-C", "--pmessages")
+          .help("Messages per producer, then stop (10k, 1m allowed).")
+          .add();
 
   /** Messages in total over all producers (quiver's {@code --count}). */
   public static final WorkloadOption<Long> COUNT =
-      new WorkloadOption<>("count", List.of(), CountSyntax::parse, null);
+      declare("count", CountSyntax::parse)
+          .help("Messages in total over all producers (quiver's --count; 10k, 1m allowed).")
+          .add();
 
   /** Messages per consumer (PerfTest's {@code --cmessages}). */
   public static final WorkloadOption<Long> CMESSAGES =
-      new WorkloadOption<>("cmessages", List.of(), CountSyntax::parse, null);
+      declare("cmessages", CountSyntax::parse)
+          .names("-D", "--cmessages")
+          .help("Messages per consumer, then stop.")
+          .add();
 
-  /** Time at the start excluded from the totals. */
+  /**
+   * Time at the start excluded from the totals; its default applies only to a run that sends for
+   * {@link Workload#DEFAULT_WARMUP_FROM} or longer, shorter ones and those ending on a count have
+   * none.
+   */
   public static final WorkloadOption<Duration> WARMUP =
-      new WorkloadOption<>("warmup", List.of(), DurationSyntax::parse, DefaultText.WARMUP);
+      declare("warmup", DurationSyntax::parse)
+          .defaultText("1s")
+          .help("Time at the start excluded from the totals.")
+          .shownDefault("1s for a run sending 10 s or more, else 0")
+          .add();
 
   /** Most unconfirmed messages per producer; 0 for no confirms (PerfTest's {@code --confirm}). */
   public static final WorkloadOption<Integer> IN_FLIGHT =
-      new WorkloadOption<>(
-          "in-flight", List.of("confirm"), WorkloadOption::count, DefaultText.IN_FLIGHT);
+      declare("in-flight", WorkloadOption::count)
+          .names("-c", "--confirm", "--in-flight")
+          .defaultText("0")
+          .help("Most unconfirmed messages per producer; 0 = no confirms.")
+          .add();
 
   /** Consumer prefetch or link credit; 0 for the driver's default. */
   public static final WorkloadOption<Integer> PREFETCH =
-      new WorkloadOption<>(
-          "prefetch", List.of("qos", "credit"), WorkloadOption::count, DefaultText.PREFETCH);
+      declare("prefetch", WorkloadOption::count)
+          .names("-q", "--qos", "--credit", "--prefetch")
+          .defaultText("0")
+          .help("Consumer prefetch (AMQP 0.9.1 qos, AMQP 1.0 credit); 0 = driver default.")
+          .add();
 
   /** Consumers do not acknowledge. */
   public static final WorkloadOption<Boolean> AUTOACK =
-      new WorkloadOption<>("autoack", List.of(), WorkloadOption::bool, "false");
+      declare("autoack", WorkloadOption::bool)
+          .names("-a", "--autoack")
+          .form(Form.SWITCH)
+          .defaultText("false")
+          .help("Consumers do not acknowledge (auto-ack, pre-settled).")
+          .shownDefault(null)
+          .add();
 
   /** Acknowledge every N deliveries with {@code multiple}; 0 to acknowledge each. */
   public static final WorkloadOption<Integer> MULTI_ACK_EVERY =
-      new WorkloadOption<>(
-          "multi-ack-every", List.of(), WorkloadOption::count, DefaultText.MULTI_ACK_EVERY);
+      declare("multi-ack-every", WorkloadOption::count)
+          .names("-A", "--multi-ack-every")
+          .defaultText("0")
+          .help("Acknowledge once every N deliveries with 'multiple'.")
+          .shownDefault("each")
+          .add();
 
   /**
    * Message flags, comma-separated: {@code persistent}, and driver flags such as {@code mandatory}
    * that the workload passes on ({@link WorkloadSpec#driverFlags()}).
    */
   public static final WorkloadOption<List<String>> FLAG =
-      new WorkloadOption<>("flag", List.of(), text -> list(text, String::trim), null);
+      declare("flag", text -> list(text, String::trim))
+          .names("-f", "--flag")
+          .form(Form.LIST)
+          .help("Message flags: persistent, and driver flags such as mandatory. Repeatable.")
+          .add();
 
   /** Persistent messages (quiver's {@code --durable}). */
   public static final WorkloadOption<Boolean> DURABLE =
-      new WorkloadOption<>("durable", List.of(), WorkloadOption::bool, "false");
+      declare("durable", WorkloadOption::bool)
+          .form(Form.SWITCH)
+          .defaultText("false")
+          .help("Persistent messages (quiver's --durable).")
+          .shownDefault(null)
+          .add();
 
   /** What producers do with overdue sends: {@code burst} or {@code skip}. */
   public static final WorkloadOption<CatchUpPolicy> CATCH_UP =
-      new WorkloadOption<>(
-          "catch-up", List.of(), WorkloadOption::catchUpPolicy, DefaultText.CATCH_UP);
+      declare("catch-up", WorkloadOption::catchUpPolicy)
+          .defaultText("burst")
+          .help(
+              "After a stall: burst (send overdue messages at once) or skip (count them as"
+                  + " skipped).")
+          .add();
 
   /**
    * What producers and consumers do when their connection is lost: {@code fail} or {@code
    * reconnect}.
    */
   public static final WorkloadOption<ConnectionLossPolicy> ON_CONNECTION_LOSS =
-      new WorkloadOption<>(
-          "on-connection-loss",
-          List.of(),
-          WorkloadOption::connectionLossPolicy,
-          DefaultText.ON_CONNECTION_LOSS);
+      declare("on-connection-loss", WorkloadOption::connectionLossPolicy)
+          .defaultText("fail")
+          .help(
+              "When a connection is lost: fail (the run fails) or reconnect (with backoff until"
+                  + " the run ends; the outage is counted and shows as latency).")
+          .add();
 
   /** Reporting interval. */
   public static final WorkloadOption<Duration> INTERVAL =
-      new WorkloadOption<>("interval", List.of(), DurationSyntax::parse, DefaultText.INTERVAL);
+      declare("interval", DurationSyntax::parse)
+          .names("-i", "--interval")
+          .defaultText("1s")
+          .help("Reporting interval.")
+          .add();
 
   /**
    * Longest wait without a message arriving after producers stop; the drain goes on while messages
    * keep arriving.
    */
   public static final WorkloadOption<Duration> DRAIN_TIMEOUT =
-      new WorkloadOption<>(
-          "drain-timeout", List.of(), DurationSyntax::parse, DefaultText.DRAIN_TIMEOUT);
+      declare("drain-timeout", DurationSyntax::parse)
+          .defaultText("10s")
+          .help(
+              "After producers stop, the longest wait without a message arriving; the drain goes"
+                  + " on while messages keep arriving.")
+          .add();
 
   /** Fail the run after this long without progress (quiver's {@code --timeout}); 0 for never. */
   public static final WorkloadOption<Duration> TIMEOUT =
-      new WorkloadOption<>("timeout", List.of(), DurationSyntax::parse, DefaultText.TIMEOUT);
+      declare("timeout", DurationSyntax::parse)
+          .defaultText("0s")
+          .help(
+              "Fail the run after this long without any message sent, confirmed or received"
+                  + " (quiver's --timeout); 0 = never.")
+          .add();
 
   /**
    * Messages to queue before consumers start: a count ({@code 500k}) or a size ({@code 512MiB},
    * divided into messages of the run's size); 0 for none.
    */
   public static final WorkloadOption<String> BACKLOG =
-      new WorkloadOption<>("backlog", List.of(), WorkloadOption::backlogText, DefaultText.BACKLOG);
+      declare("backlog", WorkloadOption::backlogText)
+          .paramLabel("N|SIZE")
+          .defaultText("0")
+          .help(
+              "Build a backlog first: consumers start once this many messages (500k) or bytes"
+                  + " (512MiB) are queued, then drain it; the result gets fill and drain rates,"
+                  + " the time to drain and the messages' age while draining.")
+          .shownDefault("none")
+          .add();
 
   /**
    * What producers do once the backlog is built: {@code continue} at their rate, or {@code stop}.
    */
   public static final WorkloadOption<String> BACKLOG_PRODUCERS =
-      new WorkloadOption<>(
-          "backlog-producers",
-          List.of(),
-          WorkloadOption::backlogProducers,
-          DefaultText.BACKLOG_PRODUCERS);
+      declare("backlog-producers", WorkloadOption::backlogProducers)
+          .paramLabel("continue|stop")
+          .defaultText("continue")
+          .help("Once the backlog is built, producers go on at their rate or stop.")
+          .add();
 
   /**
    * Request-reply: producers send requests and wait for replies (at most the in-flight window
    * outstanding each, {@value RequestReply#DEFAULT_OUTSTANDING} when none is set); consumers reply.
    */
   public static final WorkloadOption<Boolean> REQUEST_REPLY =
-      new WorkloadOption<>(
-          "request-reply", List.of(), WorkloadOption::bool, DefaultText.REQUEST_REPLY);
+      declare("request-reply", WorkloadOption::bool)
+          .form(Form.OPTIONAL_SWITCH)
+          .defaultText("false")
+          .help(
+              "Request-reply: producers send requests with a reply address and a correlation id,"
+                  + " consumers reply to each; the round trip (rtt) is measured from the"
+                  + " request's intended and actual send. At most -c requests await a reply per"
+                  + " requester ("
+                  + RequestReply.DEFAULT_OUTSTANDING
+                  + " without -c).")
+          .shownDefault(null)
+          .add();
 
   /** How long a requester waits for a reply before counting the request as timed out. */
   public static final WorkloadOption<Duration> REPLY_TIMEOUT =
-      new WorkloadOption<>(
-          "reply-timeout", List.of(), DurationSyntax::parse, DefaultText.REPLY_TIMEOUT);
+      declare("reply-timeout", DurationSyntax::parse)
+          .defaultText("5s")
+          .help("A request without a reply after this long is counted as timed out.")
+          .add();
 
   /** Each request's processing time on the replier before it replies. */
   public static final WorkloadOption<Duration> REPLIER_DELAY =
-      new WorkloadOption<>(
-          "replier-delay", List.of(), DurationSyntax::parse, DefaultText.REPLIER_DELAY);
+      declare("replier-delay", DurationSyntax::parse)
+          .defaultText("0s")
+          .help("Each request's processing time on its replier before it replies.")
+          .add();
 
   /** Idle connections opened before the run and held for its duration. */
   public static final WorkloadOption<Integer> CONNECTIONS =
-      new WorkloadOption<>(
-          "connections", List.of(), WorkloadOption::count, DefaultText.CONNECTIONS);
+      declare("connections", WorkloadOption::count)
+          .paramLabel("N")
+          .defaultText("0")
+          .help(
+              "Idle connections to open before the run, hold for its duration (answering"
+                  + " heartbeats) and close: the opening rate, open latency (connect,"
+                  + " connect_start), failures by cause, client and broker memory per connection"
+                  + " are reported. Use with -x 0 -y 0 for connections alone. Each is an open"
+                  + " file: see 'ulimit -n'.")
+          .shownDefault(null)
+          .add();
 
   /** Channels (AMQP 0.9.1) or sessions (AMQP 1.0) on each idle connection. */
   public static final WorkloadOption<Integer> CONNECTION_CHANNELS =
-      new WorkloadOption<>(
-          "connection-channels",
-          List.of("connection-sessions"),
-          WorkloadOption::count,
-          DefaultText.CONNECTION_CHANNELS);
+      declare("connection-channels", WorkloadOption::count)
+          .names("--connection-channels", "--connection-sessions")
+          .paramLabel("M")
+          .defaultText("1")
+          .help("Channels (AMQP 0.9.1) or sessions (AMQP 1.0) on each idle connection.")
+          .add();
 
   /** Idle connections opened per second ({@link RateSyntax}). */
   public static final WorkloadOption<Double> CONNECTION_RATE =
-      new WorkloadOption<>(
-          "connection-rate", List.of(), RateSyntax::parse, DefaultText.CONNECTION_RATE);
+      declare("connection-rate", RateSyntax::parse)
+          .paramLabel("R")
+          .defaultText(RateSyntax.UNLIMITED)
+          .help("Idle connections opened per second, " + Connections.OPENERS + " at a time.")
+          .add();
 
   /**
    * Messages per second each held idle connection sends ({@link RateSyntax}, fractions allowed: 0.1
    * is one every 10 s); 0 leaves them idle.
    */
   public static final WorkloadOption<Double> CONNECTION_SEND_RATE =
-      new WorkloadOption<>(
-          "connection-send-rate", List.of(), RateSyntax::parse, DefaultText.CONNECTION_SEND_RATE);
-
-  private static final List<WorkloadOption<?>> ALL =
-      List.of(
-          PRODUCERS,
-          CONSUMERS,
-          QUEUE,
-          QUEUE_PATTERN,
-          QUEUE_PATTERN_FROM,
-          QUEUE_PATTERN_TO,
-          SIZE,
-          RATE,
-          RATE_STEPS,
-          STEP_DURATION,
-          DURATION,
-          PMESSAGES,
-          COUNT,
-          CMESSAGES,
-          WARMUP,
-          IN_FLIGHT,
-          PREFETCH,
-          AUTOACK,
-          MULTI_ACK_EVERY,
-          FLAG,
-          DURABLE,
-          CATCH_UP,
-          ON_CONNECTION_LOSS,
-          INTERVAL,
-          DRAIN_TIMEOUT,
-          TIMEOUT,
-          BACKLOG,
-          BACKLOG_PRODUCERS,
-          REQUEST_REPLY,
-          REPLY_TIMEOUT,
-          REPLIER_DELAY,
-          CONNECTIONS,
-          CONNECTION_CHANNELS,
-          CONNECTION_RATE,
-          CONNECTION_SEND_RATE);
+      declare("connection-send-rate", RateSyntax::parse)
+          .paramLabel("R")
+          .defaultText("0")
+          .help(
+              "Messages per second each idle connection sends while held (0.1: one every 10 s),"
+                  + " to the first queue, measured like any producer's.")
+          .shownDefault("0 (idle)")
+          .add();
 
   private final String name;
   private final List<String> aliases;
+  private final List<String> commandLineNames;
+  private final Form form;
+  private final String paramLabel;
   private final Function<String, T> syntax;
   private final String defaultText;
   private final T defaultValue;
+  private final String help;
+  private final String shownDefault;
 
-  private WorkloadOption(
-      String name, List<String> aliases, Function<String, T> syntax, String defaultText) {
-    this.name = name;
-    this.aliases = aliases;
-    this.syntax = syntax;
-    this.defaultText = defaultText;
+  private WorkloadOption(Declaration<T> d) {
+    this.name = d.name;
+    this.commandLineNames = d.names == null ? List.of("--" + d.name) : d.names;
+    if (!commandLineNames.contains("--" + name)) {
+      throw new IllegalStateException(name + ": its names must include --" + name);
+    }
+    this.aliases =
+        commandLineNames.stream()
+            .filter(n -> n.startsWith("--") && !n.equals("--" + name))
+            .map(n -> n.substring(2))
+            .toList();
+    this.form = d.form;
+    this.paramLabel = d.paramLabel;
+    this.syntax = d.syntax;
+    this.defaultText = d.defaultText;
     this.defaultValue = defaultText == null ? null : syntax.apply(defaultText);
+    this.help = d.help;
+    this.shownDefault = d.shownDefaultSet ? d.shownDefault : defaultText;
+  }
+
+  private static <T> Declaration<T> declare(String name, Function<String, T> syntax) {
+    return new Declaration<>(name, syntax);
   }
 
   /** Every workload option, in the order of the command line's help. */
   public static List<WorkloadOption<?>> all() {
-    return ALL;
+    return Collections.unmodifiableList(ALL);
   }
 
   /**
@@ -381,9 +431,43 @@ public final class WorkloadOption<T> {
     return name;
   }
 
-  /** Other names the option answers to, such as quiver's {@code body-size} for {@code size}. */
+  /**
+   * Other long names the option answers to, without dashes, such as quiver's {@code body-size} for
+   * {@code size}.
+   */
   public List<String> aliases() {
     return aliases;
+  }
+
+  /**
+   * Every name on a command line, with dashes, in the order the help shows them: PerfTest's short
+   * name first where it has one ({@code -s, --size, --body-size}).
+   */
+  public List<String> commandLineNames() {
+    return commandLineNames;
+  }
+
+  /** How the option is written on a command line. */
+  public Form form() {
+    return form;
+  }
+
+  /** What the help shows for the option's value, such as {@code N|SIZE}; null for its name. */
+  public String paramLabel() {
+    return paramLabel;
+  }
+
+  /** One or a few sentences saying what the option does, without its default. */
+  public String help() {
+    return help;
+  }
+
+  /**
+   * The default as the help says it ({@code 1s for a run sending 10 s or more, else 0}), or null
+   * when the help names none.
+   */
+  public String shownDefault() {
+    return shownDefault;
   }
 
   /** The default as text, or null when the option has none (not set means "not used"). */
@@ -479,6 +563,63 @@ public final class WorkloadOption<T> {
                   Arrays.stream(CatchUpPolicy.values())
                       .map(p -> p.name().toLowerCase(Locale.ROOT))
                       .toList()));
+    }
+  }
+
+  /** An option being declared; {@link #add()} makes it and adds it to the catalogue. */
+  private static final class Declaration<T> {
+    private final String name;
+    private final Function<String, T> syntax;
+    private List<String> names;
+    private Form form = Form.VALUE;
+    private String paramLabel;
+    private String defaultText;
+    private String help;
+    private String shownDefault;
+    private boolean shownDefaultSet;
+
+    private Declaration(String name, Function<String, T> syntax) {
+      this.name = name;
+      this.syntax = syntax;
+    }
+
+    /** The command line's names, with dashes, in the help's order; {@code --name} among them. */
+    Declaration<T> names(String... commandLineNames) {
+      this.names = List.of(commandLineNames);
+      return this;
+    }
+
+    Declaration<T> form(Form form) {
+      this.form = form;
+      return this;
+    }
+
+    Declaration<T> paramLabel(String label) {
+      this.paramLabel = label;
+      return this;
+    }
+
+    Declaration<T> defaultText(String text) {
+      this.defaultText = text;
+      return this;
+    }
+
+    Declaration<T> help(String text) {
+      this.help = text;
+      return this;
+    }
+
+    /** The default as the help words it, when not its text; null to show none. */
+    Declaration<T> shownDefault(String text) {
+      this.shownDefault = text;
+      this.shownDefaultSet = true;
+      return this;
+    }
+
+    WorkloadOption<T> add() {
+      WorkloadOption<T> option = new WorkloadOption<>(this);
+      ALL.add(option);
+      return option;
     }
   }
 }

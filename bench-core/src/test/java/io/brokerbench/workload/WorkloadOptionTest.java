@@ -20,6 +20,21 @@ class WorkloadOptionTest {
   }
 
   @Test
+  void everyOptionHasHelpAndAnswersToItsLongNamesOnTheCommandLine() {
+    for (WorkloadOption<?> option : WorkloadOption.all()) {
+      assertThat(option.help()).as(option.name()).isNotBlank();
+      assertThat(option.commandLineNames()).as(option.name()).contains("--" + option.name());
+      for (String alias : option.aliases()) {
+        assertThat(option.commandLineNames()).as(option.name()).contains("--" + alias);
+      }
+    }
+    assertThat(WorkloadOption.SIZE.commandLineNames())
+        .containsExactly("-s", "--size", "--body-size");
+    assertThat(WorkloadOption.SIZE.aliases()).containsExactly("body-size");
+    assertThat(WorkloadOption.PREFETCH.aliases()).containsExactly("qos", "credit");
+  }
+
+  @Test
   void anOptionIsFoundByNameOrAlias() {
     assertThat(WorkloadOption.named("size")).isSameAs(WorkloadOption.SIZE);
     assertThat(WorkloadOption.named("body-size")).isSameAs(WorkloadOption.SIZE);
