@@ -12,13 +12,13 @@
  *     .run();
  * }</pre>
  *
- * <p>{@link io.brokerbench.Drivers} lists the drivers on the class path; what an adapter
- * implements is in the {@code bench-spi} module ({@code io.brokerbench.spi}, with {@code
- * io.brokerbench.tls} for the TLS options drivers share). The packages here: {@code workload} (the
- * workload model and its options), {@code rate} (open-loop schedule), {@code latency} (stamp and
- * histograms), {@code integrity} (lost, duplicated, reordered), {@code result} (the result model,
- * its JSON and merge), {@code threshold} and {@code compare} (verdicts), {@code report} (run
- * outputs: console, files, Prometheus), {@code jfr} (flight-recorder events), {@code loopback}
- * (the in-memory driver) and {@code internal} (the runner).
+ * <p>{@link io.brokerbench.Drivers} lists the drivers on the class path; what an adapter implements
+ * is in the {@code bench-spi} module ({@code io.brokerbench.spi}, with {@code io.brokerbench.tls}
+ * for the TLS options drivers share). The packages here: {@code workload} (the workload model and
+ * its options), {@code rate} (open-loop schedule), {@code latency} (stamp and histograms), {@code
+ * integrity} (lost, duplicated, reordered), {@code result} (the result model, its JSON and merge),
+ * {@code threshold} and {@code compare} (verdicts), {@code report} (run outputs: console, files,
+ * Prometheus), {@code jfr} (flight-recorder events), {@code loopback} (the in-memory driver) and
+ * {@code internal} (the runner).
  */
 package io.brokerbench;

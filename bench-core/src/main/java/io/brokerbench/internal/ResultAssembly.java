@@ -1,5 +1,6 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.host.HostProbes;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.result.BacklogResult;
 import io.brokerbench.result.BrokerLoad;
@@ -138,8 +139,8 @@ public record ResultAssembly(
    * where {@code clientNodes} says; the clock probed only when {@link #probeClock}.
    */
   public Environment environment(DriverDescription known, Map<String, String> clientNodes) {
-    return Environment.capture(
-        known, stampInBody(), clientNodes, probeClock ? ClockStatus.probe() : ClockStatus.UNKNOWN);
+    return HostProbes.environment(
+        known, stampInBody(), clientNodes, probeClock ? HostProbes.clock() : ClockStatus.UNKNOWN);
   }
 
   boolean stampInBody() {

@@ -7,7 +7,8 @@ package io.brokerbench.result;
  * latency smaller than their combined error says nothing.
  *
  * @param source where the figures come from: {@code adjtimex}, or {@code unknown} where the system
- *     does not expose them (not Linux, or JNA not on the classpath)
+ *     does not expose them (not Linux, or JNA not on the classpath); {@link
+ *     io.brokerbench.host.HostProbes#clock()} reads them
  * @param inSync true when the kernel says a time daemon keeps the clock synchronized
  * @param maxErrorMicros the kernel's bound on the clock's error, in microseconds, or -1 when
  *     unknown
@@ -31,15 +32,5 @@ public record ClockStatus(
       return String.format(java.util.Locale.ROOT, "±%.1f ms", maxErrorMicros / 1_000.0);
     }
     return equals(UNKNOWN) ? "unknown" : "not synchronized";
-  }
-
-  /** This host's clock status, {@link #UNKNOWN} where the system does not expose it. */
-  public static ClockStatus probe() {
-    try {
-      Class.forName("com.sun.jna.Native", false, ClockStatus.class.getClassLoader());
-    } catch (ClassNotFoundException e) {
-      return UNKNOWN;
-    }
-    return KernelClock.status();
   }
 }

@@ -1,16 +1,13 @@
 package io.brokerbench.result;
 
 import io.brokerbench.spi.BrokerIdentity;
-import io.brokerbench.spi.DriverDescription;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Where and against what the run happened.
+ * Where and against what the run happened ({@link io.brokerbench.host.HostProbes#environment} reads
+ * it).
  *
  * @param driver driver short name
  * @param target broker address, password masked
@@ -52,63 +49,5 @@ public record Environment(
         clientNodes == null
             ? Map.of()
             : Collections.unmodifiableMap(new LinkedHashMap<>(clientNodes));
-  }
-
-  /**
-   * This process's environment for a run against the described driver.
-   *
-   * @param stampInBody true when the stamp fits in the message body
-   */
-  public static Environment capture(DriverDescription driver, boolean stampInBody) {
-    return capture(driver, stampInBody, Map.of());
-  }
-
-  /**
-   * This process's environment for a run against the described driver, whose clients connected
-   * where {@code clientNodes} says.
-   *
-   * @param stampInBody true when the stamp fits in the message body
-   */
-  public static Environment capture(
-      DriverDescription driver, boolean stampInBody, Map<String, String> clientNodes) {
-    return capture(driver, stampInBody, clientNodes, ClockStatus.probe());
-  }
-
-  /**
-   * This process's environment for a run against the described driver, whose clients connected
-   * where {@code clientNodes} says, with a clock status already known ({@link ClockStatus#UNKNOWN}
-   * for a run that did not ask).
-   *
-   * @param stampInBody true when the stamp fits in the message body
-   */
-  public static Environment capture(
-      DriverDescription driver,
-      boolean stampInBody,
-      Map<String, String> clientNodes,
-      ClockStatus clock) {
-    String version = Environment.class.getPackage().getImplementationVersion();
-    return new Environment(
-        driver.driver(),
-        driver.target(),
-        driver.embedded(),
-        driver.clientLibrary(),
-        driver.broker(),
-        stampInBody ? "body" : "header",
-        Instant.now().toString(),
-        hostName(),
-        System.getProperty("os.name") + " " + System.getProperty("os.version"),
-        Runtime.version().toString(),
-        Runtime.getRuntime().availableProcessors(),
-        version == null ? "dev" : version,
-        clock,
-        clientNodes);
-  }
-
-  private static String hostName() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return "unknown";
-    }
   }
 }

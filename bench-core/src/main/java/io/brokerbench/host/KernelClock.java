@@ -1,13 +1,14 @@
-package io.brokerbench.result;
+package io.brokerbench.host;
 
 import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
+import io.brokerbench.result.ClockStatus;
 
 /**
  * Reads Linux's {@code struct timex} with {@code adjtimex(2)} in read-only mode ({@code modes} 0).
- * Loaded only when JNA is on the classpath.
+ * Loaded only when JNA is on the classpath ({@link HostProbes#clock()} checks first).
  */
 final class KernelClock {
   /** Generous: {@code struct timex} is 208 bytes on 64-bit Linux. */

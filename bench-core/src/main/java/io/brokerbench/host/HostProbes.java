@@ -1,0 +1,66 @@
+package io.brokerbench.host;
+
+import io.brokerbench.result.ClockStatus;
+import io.brokerbench.result.Environment;
+import io.brokerbench.spi.DriverDescription;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * What a run learns about the host it runs on: its clock's error bound and its environment. Kept
+ * apart from the result values they fill, so reading a result never touches the host (or JNA).
+ */
+public final class HostProbes {
+  private HostProbes() {}
+
+  /** This host's clock status, {@link ClockStatus#UNKNOWN} where the system does not expose it. */
+  public static ClockStatus clock() {
+    try {
+      // JNA is optional: without it KernelClock cannot even load.
+      Class.forName("com.sun.jna.Native", false, HostProbes.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      return ClockStatus.UNKNOWN;
+    }
+    return KernelClock.status();
+  }
+
+  /**
+   * This process's environment for a run against the described driver, whose clients connected
+   * where {@code clientNodes} says, with a clock status already known ({@link ClockStatus#UNKNOWN}
+   * for a run that did not ask).
+   *
+   * @param stampInBody true when the stamp fits in the message body
+   */
+  public static Environment environment(
+      DriverDescription driver,
+      boolean stampInBody,
+      Map<String, String> clientNodes,
+      ClockStatus clock) {
+    String version = HostProbes.class.getPackage().getImplementationVersion();
+    return new Environment(
+        driver.driver(),
+        driver.target(),
+        driver.embedded(),
+        driver.clientLibrary(),
+        driver.broker(),
+        stampInBody ? "body" : "header",
+        Instant.now().toString(),
+        hostName(),
+        System.getProperty("os.name") + " " + System.getProperty("os.version"),
+        Runtime.version().toString(),
+        Runtime.getRuntime().availableProcessors(),
+        version == null ? "dev" : version,
+        clock,
+        clientNodes);
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+}
