@@ -1,7 +1,7 @@
 package io.brokerbench.amqp091;
 
-import io.brokerbench.contract.MemoryAlarmRun;
-import io.brokerbench.contract.PrivateRabbitMqNode;
+import io.brokerbench.rabbitmq.testing.MemoryAlarmRun;
+import io.brokerbench.rabbitmq.testing.PrivateRabbitMqNode;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.contract.HeldConnectionTraffic;
-import io.brokerbench.contract.PrivateRabbitMqNode;
 import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.rabbitmq.testing.PrivateRabbitMqNode;
 import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.BenchmarkRun;
-import io.brokerbench.contract.PrivateRabbitMqCluster;
+import io.brokerbench.rabbitmq.testing.PrivateRabbitMqCluster;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.Driver;

@@ -2,8 +2,8 @@ package io.brokerbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.contract.ArmedFault;
-import io.brokerbench.contract.PrivateRabbitMqNode;
+import io.brokerbench.rabbitmq.testing.ArmedFault;
+import io.brokerbench.rabbitmq.testing.PrivateRabbitMqNode;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;

@@ -2,8 +2,8 @@ package io.brokerbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.brokerbench.contract.PrivateRabbitMqCluster;
-import io.brokerbench.contract.PrivateRabbitMqNode;
+import io.brokerbench.rabbitmq.testing.PrivateRabbitMqCluster;
+import io.brokerbench.rabbitmq.testing.PrivateRabbitMqNode;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.contract.RabbitMq4Script;
 import io.brokerbench.contract.RequiredBroker;
+import io.brokerbench.rabbitmq.testing.RabbitMq4Script;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;

@@ -1,5 +1,6 @@
-package io.brokerbench.contract;
+package io.brokerbench.rabbitmq.testing;
 
+import io.brokerbench.contract.RequiredBroker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

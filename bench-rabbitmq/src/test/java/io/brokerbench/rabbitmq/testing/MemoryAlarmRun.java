@@ -1,9 +1,10 @@
-package io.brokerbench.contract;
+package io.brokerbench.rabbitmq.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.contract.RunProgress;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;

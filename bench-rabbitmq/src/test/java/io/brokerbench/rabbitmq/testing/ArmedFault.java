@@ -1,4 +1,4 @@
-package io.brokerbench.contract;
+package io.brokerbench.rabbitmq.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
