@@ -9,10 +9,10 @@
 # 200, each delivery acknowledged on its own, a fixed message count that the consumer drains.
 #
 # Columns (all from each run's result.json):
-#   sent/s recv/s    totals.sentPerSecond, totals.receivedPerSecond
+#   sent/s recv/s    totals.rates.sentPerSecond, totals.rates.receivedPerSecond
 #   e2e p50..p99.9   end-to-end latency from the intended send time, µs (latency.e2e)
 #   conf p50 p99     confirm (0.9.1 publisher confirm, 1.0 settlement) latency, µs (latency.confirm)
-#   cpu µs/msg       client process CPU per message (totals.cpuMicrosPerMessage)
+#   cpu µs/msg       client process CPU per message (totals.client.cpuMicrosPerMessage)
 #   lost dup         integrity.lost, integrity.duplicates
 # The machine is noisy (2 cores shared with the broker): compare only figures from one invocation.
 #
@@ -145,10 +145,10 @@ def figures(path):
         warnings.append(f"{path}: {r['error']}")
     t, lat, i = r["totals"], r["latency"], r["integrity"]
     e2e, conf = lat.get("e2e", {}), lat.get("confirm", {})
-    return r["status"], [t["sentPerSecond"], t["receivedPerSecond"],
+    return r["status"], [t["rates"]["sentPerSecond"], t["rates"]["receivedPerSecond"],
                          e2e.get("p50Micros"), e2e.get("p99Micros"), e2e.get("p999Micros"),
                          conf.get("p50Micros"), conf.get("p99Micros"),
-                         t["cpuMicrosPerMessage"], i["lost"], i["duplicates"]]
+                         t["client"]["cpuMicrosPerMessage"], i["lost"], i["duplicates"]]
 
 def fmt(v, col):
     if v is None:

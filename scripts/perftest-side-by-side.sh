@@ -9,7 +9,7 @@
 #
 # Figures:
 #   msg/s      each tool's own end-to-end average: PerfTest's "receiving rate avg" line, brokerbench's
-#              totals.receivedPerSecond in result.json
+#              totals.rates.receivedPerSecond in result.json
 #   cpu s/1M   user+sys CPU seconds of the client JVM (/usr/bin/time, whole process: start-up and JIT
 #              included, the same for both tools) per million messages; numerically µs per message
 #   wall s     wall-clock seconds of the client process
@@ -119,7 +119,7 @@ run_tool() {
   else
     rate=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))
 if r["status"] != "completed": sys.exit("brokerbench run " + r["status"] + ": " + str(r["error"]))
-print(r["totals"]["receivedPerSecond"])' "$out/result.json")
+print(r["totals"]["rates"]["receivedPerSecond"])' "$out/result.json")
   fi
   [[ -n $rate ]] || { echo "$tool: no rate found in its output" >&2; return 1; }
   read -r user sys wall <"$out/time"
