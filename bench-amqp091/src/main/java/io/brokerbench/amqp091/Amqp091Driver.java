@@ -3,12 +3,8 @@ package io.brokerbench.amqp091;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
-import com.rabbitmq.client.DefaultSaslConfig;
 import com.rabbitmq.client.ShutdownSignalException;
-import com.rabbitmq.client.TrustEverythingTrustManager;
 import com.rabbitmq.client.impl.ClientVersion;
-import io.brokerbench.amqp091.Amqp091Config.Placement;
 import io.brokerbench.amqp091.Amqp091Config.ReplyTo;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.rabbitmq.BrokerMemoryReader;
@@ -21,8 +17,6 @@ import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.BrokerLoadReader;
 import io.brokerbench.spi.BrokerMemory;
-import io.brokerbench.spi.CallingThreadExecutor;
-import io.brokerbench.spi.ConnectTimeout;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
@@ -30,7 +24,6 @@ import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
-import io.brokerbench.spi.HttpPortProbe;
 import io.brokerbench.spi.IdleConnection;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
@@ -38,21 +31,11 @@ import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.security.GeneralSecurityException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
 
 /**
  * A run's connections to one AMQP 0.9.1 broker (or several, used round-robin), or to an embedded
@@ -64,42 +47,25 @@ import javax.net.ssl.TrustManager;
  * }
  * }</pre>
  *
- * <p>An administrative connection, opened at once so that a wrong address or password fails before
- * the run, declares and deletes queues. Each producer and consumer gets its own channel, and by
- * default its own connection. Exclusive queues are the exception: each belongs to the connection of
- * its first consumer, which declares and binds it there; later consumers of the queue get channels
- * on that connection, as PerfTest's do, and the queue goes when the connection closes. Connections
- * never recover automatically: a lost connection ends the run with a failure rather than silently
- * skewing its figures. Client threads are daemons so that a forgotten driver cannot keep the JVM
- * alive.
+ * <p>An administrative connection declares and deletes queues. Each producer and consumer gets its
+ * own channel, and by default its own connection ({@link Amqp091Connections}). Exclusive queues are
+ * the exception: each belongs to the connection of its first consumer, which declares and binds it
+ * there; later consumers of the queue get channels on that connection, as PerfTest's do, and the
+ * queue goes when the connection closes.
  */
 public final class Amqp091Driver implements Driver {
-  private static final int RPC_TIMEOUT_MILLIS = 30_000;
-
   private final Amqp091Config config;
   private final List<BrokerAddress> addresses;
-  private final List<ConnectionFactory> factories;
   private final EmbeddedQpidBroker embedded;
   private final QueueType queueType;
-  private final AtomicInteger nextAddress = new AtomicInteger();
-  private final ConnectionPool producerConnections;
-  private final ConnectionPool consumerConnections;
-  private final ExecutorService consumerDispatch;
-  // With a placement by queue leader: a pool per node (index of its URI) and role.
-  private final ClusterPlacement placement;
-  private final Map<Integer, ConnectionPool> placedProducers = new HashMap<>();
-  private final Map<Integer, ConnectionPool> placedConsumers = new HashMap<>();
-  private final Map<String, String> clientNodes = new LinkedHashMap<>();
+  private final Amqp091Connections connections;
   private final List<String> declaredQueues = new ArrayList<>();
   private final Map<String, DestinationSpec> exclusiveDestinations = new HashMap<>();
   private final Map<String, ConnectionPool.Lease> exclusiveOwners = new HashMap<>();
   private String declaredExchange;
-  private IdleConnections idle;
   private BrokerMemoryReader brokerMemory;
   private RabbitMqLoadReader brokerLoad;
-  private Connection admin;
   private Channel adminChannel;
-  private boolean closed;
 
   private Amqp091Driver(
       Amqp091Config config, List<BrokerAddress> addresses, EmbeddedQpidBroker embedded)
@@ -108,26 +74,12 @@ public final class Amqp091Driver implements Driver {
     this.addresses = addresses;
     this.embedded = embedded;
     this.queueType = config.queueType();
-    ThreadFactory threads = daemonThreads();
-    SSLContext tls = addresses.stream().anyMatch(BrokerAddress::tls) ? tlsContext() : null;
-    List<ConnectionFactory> list = new ArrayList<>();
-    for (BrokerAddress address : addresses) {
-      list.add(factory(address, threads, tls));
-    }
-    this.factories = List.copyOf(list);
-    int perConnection = config.channelsPerConnection();
-    this.producerConnections =
-        new ConnectionPool(name -> connect(name, null), perConnection, "producer");
-    // Our consumers record and acknowledge (asynchronous): safe on amqp-client's reader thread.
-    this.consumerDispatch = new CallingThreadExecutor();
-    this.consumerConnections =
-        new ConnectionPool(name -> connect(name, consumerDispatch), perConnection, "consumer");
-    this.placement =
-        config.placement() == Placement.ROUND_ROBIN
-            ? null
-            : new ClusterPlacement(
-                config.placement(), addresses, config.managementUrl(), config.connectTimeout());
-    this.admin = connect(0, "brokerbench-admin", null);
+    this.connections =
+        new Amqp091Connections(
+            config,
+            addresses,
+            embedded != null,
+            (lease, spec, listener) -> producerOn(lease, spec, listener, null));
   }
 
   /**
@@ -169,119 +121,20 @@ public final class Amqp091Driver implements Driver {
     }
   }
 
-  private static ThreadFactory daemonThreads() {
-    AtomicInteger count = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, "brokerbench-amqp091-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
-
-  /**
-   * The one TLS context of every amqps connection: it trusts the trust store (or the JVM's anchors,
-   * or with {@code tls-trust-all} anything) and presents the key store's certificate.
-   */
-  private SSLContext tlsContext() throws DriverException {
-    return config.tlsTrustAll()
-        ? config.stores().sslContext(new TrustManager[] {new TrustEverythingTrustManager()})
-        : config.stores().sslContext();
-  }
-
-  private ConnectionFactory factory(BrokerAddress address, ThreadFactory threads, SSLContext tls)
-      throws DriverException {
-    ConnectionFactory factory = new TunedConnectionFactory();
-    try {
-      factory.setUri(address.uri());
-      if (address.tls()) {
-        factory.useSslProtocol(tls);
-        if (!config.tlsTrustAll()) {
-          factory.enableHostnameVerification();
-        }
-      }
-    } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-      throw new DriverException("cannot use uri '" + address.masked() + "': " + e.getMessage(), e);
-    }
-    int timeoutMillis = (int) connectTimeout().toMillis();
-    factory.setConnectionTimeout(timeoutMillis);
-    factory.setHandshakeTimeout(timeoutMillis);
-    factory.setShutdownTimeout(timeoutMillis);
-    factory.setChannelRpcTimeout(RPC_TIMEOUT_MILLIS);
-    factory.setRequestedHeartbeat(config.heartbeatSeconds());
-    factory.setAutomaticRecoveryEnabled(false);
-    factory.setTopologyRecoveryEnabled(false);
-    factory.setThreadFactory(threads);
-    if (config.saslExternal()) {
-      factory.setSaslConfig(DefaultSaslConfig.EXTERNAL);
-    }
-    if (config.nio()) {
-      factory.useNio();
-    }
-    return factory;
-  }
-
-  /**
-   * Opens a connection to the next broker in turn.
-   *
-   * @param dispatch runs the connection's consumer callbacks, or null for amqp-client's own pool
-   */
-  private ConnectionPool.Lease.Target connect(String name, ExecutorService dispatch)
-      throws DriverException {
-    int index = Math.floorMod(nextAddress.getAndIncrement(), addresses.size());
-    return new ConnectionPool.Lease.Target(connect(index, name, dispatch), addresses.get(index));
-  }
-
-  private Connection connect(int index, String name, ExecutorService dispatch)
-      throws DriverException {
-    BrokerAddress address = addresses.get(index);
-    try {
-      return factories.get(index).newConnection(dispatch, name);
-    } catch (IOException | TimeoutException | RuntimeException e) {
-      throw connectFailed(address, e);
-    }
-  }
-
-  /**
-   * Why connecting to {@code address} failed: said from the client's exception, or, when the port
-   * answers HTTP (asked only now, on the failure path), that it is not an AMQP port.
-   */
-  private DriverException connectFailed(BrokerAddress address, Throwable e) {
-    if (embedded == null
-        && !address.tls()
-        && HttpPortProbe.explains(e, address.host(), address.port())) {
-      return new DriverException(
-          HttpPortProbe.notThisProtocol(address.endpoint(), "AMQP 0.9.1"), e);
-    }
-    return Amqp091Errors.connectFailed(
-        address, connectTimeout(), config.saslExternal(), embedded != null, e);
-  }
-
-  /** The configured timeout, or with the embedded broker the longer wait it may need. */
-  private Duration connectTimeout() {
-    return embedded != null
-        ? ConnectTimeout.forEmbeddedBroker(config.connectTimeout())
-        : config.connectTimeout();
-  }
-
   @Override
   public DriverDescription description() {
     String target =
         embedded != null
             ? "embedded Qpid Broker-J at " + addresses.get(0).masked()
             : addresses.stream().map(BrokerAddress::masked).collect(Collectors.joining(","));
-    Map<String, Object> server = admin.getServerProperties();
     return new DriverDescription(
         "amqp091",
         target,
         embedded != null,
         true,
         "amqp-client " + ClientVersion.VERSION,
-        new BrokerIdentity(text(server.get("product")), text(server.get("version"))));
-  }
-
-  /** A connection property as text (amqp-client gives long strings as {@code LongString}). */
-  private static String text(Object property) {
-    return property == null ? null : property.toString();
+        new BrokerIdentity(
+            connections.serverProperty("product"), connections.serverProperty("version")));
   }
 
   @Override
@@ -386,12 +239,7 @@ public final class Amqp091Driver implements Driver {
     if (adminChannel != null && adminChannel.isOpen()) {
       return adminChannel;
     }
-    if (closed) {
-      throw new DriverException("the amqp091 driver is closed");
-    }
-    if (!admin.isOpen()) {
-      admin = connect(0, "brokerbench-admin", null);
-    }
+    Connection admin = connections.admin();
     try {
       adminChannel = admin.createChannel();
     } catch (IOException | RuntimeException e) {
@@ -424,7 +272,7 @@ public final class Amqp091Driver implements Driver {
       checkExclusiveQueueConsumed(spec);
     }
     return producerOn(
-        lease("producer " + spec.producerIndex(), spec.destination(), placedProducers, null),
+        connections.producerLease("producer " + spec.producerIndex(), spec.destination()),
         spec,
         listener,
         replies);
@@ -476,59 +324,15 @@ public final class Amqp091Driver implements Driver {
     ConnectionPool.Lease lease =
         config.exclusive()
             ? exclusiveQueueLease(spec.destination())
-            : lease(
-                "consumer " + spec.consumerIndex(),
-                spec.destination(),
-                placedConsumers,
-                consumerDispatch);
+            : connections.consumerLease("consumer " + spec.consumerIndex(), spec.destination());
     return Amqp091Consumer.create(
         lease, spec, listener, new Prefetch(prefetch, config.globalPrefetch()), arguments, replier);
   }
 
-  /**
-   * A channel for a producer or consumer of {@code queue}: on the next connection in turn, or with
-   * a placement, on a connection to the node it chooses; with several URIs, which node the client
-   * uses is noted for the report.
-   */
-  private synchronized ConnectionPool.Lease lease(
-      String client, String queue, Map<Integer, ConnectionPool> placed, ExecutorService dispatch)
-      throws DriverException {
-    if (placement == null) {
-      ConnectionPool.Lease lease =
-          dispatch == null ? producerConnections.lease() : consumerConnections.lease();
-      if (addresses.size() > 1) {
-        clientNodes.put(client, lease.address().endpoint());
-      }
-      return lease;
-    }
-    ClusterPlacement.Choice choice = placement.choose(queue);
-    ConnectionPool pool =
-        placed.computeIfAbsent(
-            choice.index(),
-            index ->
-                new ConnectionPool(
-                    connection ->
-                        new ConnectionPool.Lease.Target(
-                            connect(index, connection, dispatch), addresses.get(index)),
-                    config.channelsPerConnection(),
-                    dispatch == null ? "producer" : "consumer"));
-    ConnectionPool.Lease lease = pool.lease();
-    clientNodes.put(
-        client,
-        choice.node()
-            + " at "
-            + lease.address().endpoint()
-            + (choice.leader() ? ", leader" : ", not the leader")
-            + " of queue '"
-            + queue
-            + "'");
-    return lease;
-  }
-
   /** Where each producer and consumer connected, when the run spreads them over several URIs. */
   @Override
-  public synchronized Map<String, String> clientNodes() {
-    return Map.copyOf(clientNodes);
+  public Map<String, String> clientNodes() {
+    return connections.clientNodes();
   }
 
   /**
@@ -540,10 +344,11 @@ public final class Amqp091Driver implements Driver {
   private synchronized ConnectionPool.Lease exclusiveQueueLease(String queue)
       throws DriverException {
     ConnectionPool.Lease owner = exclusiveOwners.get(queue);
-    ConnectionPool.Lease lease = owner == null ? null : consumerConnections.leaseBeside(owner);
+    ConnectionPool pool = connections.consumerPool();
+    ConnectionPool.Lease lease = owner == null ? null : pool.leaseBeside(owner);
     boolean newOwner = lease == null;
     if (newOwner) {
-      lease = consumerConnections.lease();
+      lease = pool.lease();
     }
     try {
       DestinationSpec destination = exclusiveDestinations.get(queue);
@@ -580,7 +385,7 @@ public final class Amqp091Driver implements Driver {
 
   /** Connections open for producers and consumers (not counting the administrative one). */
   int openConnections() {
-    return producerConnections.openConnections() + consumerConnections.openConnections();
+    return connections.openConnections();
   }
 
   /**
@@ -588,7 +393,7 @@ public final class Amqp091Driver implements Driver {
    * connection requests the same); 0 when heartbeats are off.
    */
   int negotiatedHeartbeatSeconds() {
-    return admin.getHeartbeat();
+    return connections.negotiatedHeartbeatSeconds();
   }
 
   /**
@@ -601,8 +406,7 @@ public final class Amqp091Driver implements Driver {
     // Only RabbitMQ is asked: Qpid Broker-J (the embedded broker among others) creates the queue
     // a passive declare names (its node auto-creation policy), which the run's own declare would
     // then find with other arguments.
-    if (config.exclusive()
-        || !"RabbitMQ".equals(text(admin.getServerProperties().get("product")))) {
+    if (config.exclusive() || !"RabbitMQ".equals(connections.serverProperty("product"))) {
       return -1;
     }
     try {
@@ -678,27 +482,7 @@ public final class Amqp091Driver implements Driver {
    */
   @Override
   public IdleConnection openIdleConnection(int index, int channels) throws DriverException {
-    return idleConnections().open(index, channels);
-  }
-
-  private synchronized IdleConnections idleConnections() throws DriverException {
-    if (closed) {
-      throw new DriverException("the amqp091 driver is closed");
-    }
-    if (idle == null) {
-      idle =
-          new IdleConnections(
-              factories,
-              addresses,
-              daemonThreads(),
-              connectTimeout(),
-              // Not probed for HTTP: thousands of them may fail at once under load.
-              (address, e) ->
-                  Amqp091Errors.connectFailed(
-                      address, connectTimeout(), config.saslExternal(), embedded != null, e),
-              (lease, spec, listener) -> producerOn(lease, spec, listener, null));
-    }
-    return idle;
+    return connections.openIdle(index, channels);
   }
 
   /**
@@ -719,7 +503,7 @@ public final class Amqp091Driver implements Driver {
               RabbitMqLoadReader.endpoints(
                       config.prometheusUrl(), addresses.stream().map(BrokerAddress::host).toList())
                   .get(0),
-              text(admin.getServerProperties().get("version")));
+              connections.serverProperty("version"));
     }
     return brokerMemory.read();
   }
@@ -740,26 +524,15 @@ public final class Amqp091Driver implements Driver {
                   addresses.get(0), config.managementUrl(), RabbitMqLoadReader.TIMEOUT),
               addresses.stream().map(a -> Map.entry(a.host(), a.port())).toList(),
               config.prometheusUrl(),
-              text(admin.getServerProperties().get("version")));
+              connections.serverProperty("version"));
     }
     return brokerLoad;
   }
 
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    if (idle != null) {
-      idle.close();
-    }
+  public void close() {
     try {
-      producerConnections.closeAll();
-      consumerConnections.closeAll();
-      placedProducers.values().forEach(ConnectionPool::closeAll);
-      placedConsumers.values().forEach(ConnectionPool::closeAll);
-      ConnectionPool.close(admin);
+      connections.close();
     } finally {
       if (embedded != null) {
         embedded.close();
