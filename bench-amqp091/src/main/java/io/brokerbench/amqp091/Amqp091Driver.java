@@ -1,15 +1,9 @@
 package io.brokerbench.amqp091;
 
-import com.rabbitmq.client.AMQP;
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.impl.ClientVersion;
 import io.brokerbench.amqp091.Amqp091Config.ReplyTo;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.rabbitmq.BrokerMemoryReader;
-import io.brokerbench.rabbitmq.BrokerReplies;
-import io.brokerbench.rabbitmq.QueueDeclaration;
 import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.rabbitmq.RabbitMqLoadReader;
 import io.brokerbench.rabbitmq.StreamOffset;
@@ -30,8 +24,6 @@ import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.workload.WorkloadException;
-import java.io.IOException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,11 +39,11 @@ import java.util.stream.Collectors;
  * }
  * }</pre>
  *
- * <p>An administrative connection declares and deletes queues. Each producer and consumer gets its
- * own channel, and by default its own connection ({@link Amqp091Connections}). Exclusive queues are
- * the exception: each belongs to the connection of its first consumer, which declares and binds it
- * there; later consumers of the queue get channels on that connection, as PerfTest's do, and the
- * queue goes when the connection closes.
+ * <p>Each producer and consumer gets its own channel, and by default its own connection ({@link
+ * Amqp091Connections}). An administrative connection declares and deletes queues ({@link
+ * Amqp091Topology}). Exclusive queues are the exception: each belongs to the connection of its
+ * first consumer, which declares and binds it there; later consumers of the queue get channels on
+ * that connection, as PerfTest's do, and the queue goes when the connection closes.
  */
 public final class Amqp091Driver implements Driver {
   private final Amqp091Config config;
@@ -59,13 +51,9 @@ public final class Amqp091Driver implements Driver {
   private final EmbeddedQpidBroker embedded;
   private final QueueType queueType;
   private final Amqp091Connections connections;
-  private final List<String> declaredQueues = new ArrayList<>();
-  private final Map<String, DestinationSpec> exclusiveDestinations = new HashMap<>();
-  private final Map<String, ConnectionPool.Lease> exclusiveOwners = new HashMap<>();
-  private String declaredExchange;
+  private final Amqp091Topology topology;
   private BrokerMemoryReader brokerMemory;
   private RabbitMqLoadReader brokerLoad;
-  private Channel adminChannel;
 
   private Amqp091Driver(
       Amqp091Config config, List<BrokerAddress> addresses, EmbeddedQpidBroker embedded)
@@ -80,6 +68,7 @@ public final class Amqp091Driver implements Driver {
             addresses,
             embedded != null,
             (lease, spec, listener) -> producerOn(lease, spec, listener, null));
+    this.topology = new Amqp091Topology(config, connections, addresses.get(0));
   }
 
   /**
@@ -138,114 +127,32 @@ public final class Amqp091Driver implements Driver {
   }
 
   @Override
-  public synchronized void declare(List<DestinationSpec> destinations) throws DriverException {
-    String exchange = config.exchange();
-    boolean anyDurable = queueType != QueueType.CLASSIC;
-    for (DestinationSpec destination : destinations) {
-      if (config.exclusive()) {
-        // Declared by its first consumer's connection, which alone may use it.
-        exclusiveDestinations.put(destination.name(), destination);
-      } else {
-        declareQueue(destination);
-      }
-      anyDurable |= destination.durable();
-    }
-    if (exchange.isEmpty()) {
-      return;
-    }
-    declareExchange(exchange, anyDurable);
-    if (config.predeclared() || config.exclusive()) {
-      return;
-    }
-    for (DestinationSpec destination : destinations) {
-      bind(adminChannel(), destination.name());
-    }
+  public void declare(List<DestinationSpec> destinations) throws DriverException {
+    topology.declare(destinations);
   }
 
-  private void declareQueue(DestinationSpec destination) throws DriverException {
-    String name = destination.name();
-    Channel channel = adminChannel();
-    if (config.predeclared()) {
-      try {
-        channel.queueDeclarePassive(name);
-      } catch (IOException | RuntimeException e) {
-        throw Amqp091Errors.operationFailed(
-            "find predeclared queue '"
-                + name
-                + "' (declare it first, or run without predeclared so that the run declares it)",
-            e);
-      }
-      return;
-    }
-    declareQueue(channel, name, destination.durable(), false);
-    if (!declaredQueues.contains(name)) {
-      declaredQueues.add(name);
-    }
+  /**
+   * The queue's consumers, from a passive declare's answer; 0 for a queue that does not exist yet,
+   * -1 for exclusive queues, which no other connection can see or use, and on brokers other than
+   * RabbitMQ.
+   */
+  @Override
+  public int consumersOf(String destination) throws DriverException {
+    return topology.consumersOf(destination);
   }
 
-  /** Declares a queue of the configured type and arguments on {@code channel}'s connection. */
-  private void declareQueue(Channel channel, String name, boolean durable, boolean exclusive)
-      throws DriverException {
-    QueueDeclaration queue =
-        QueueDeclaration.of(name, queueType, durable, config.autoDelete(), config.queueArguments());
-    try {
-      (exclusive ? queue.asExclusive() : queue).declareOn(channel);
-    } catch (IOException | RuntimeException e) {
-      throw Amqp091Errors.operationFailed(
-          (exclusive ? "declare exclusive queue '" : "declare queue '") + name + "'", e);
-    }
+  /**
+   * The queue's ready messages (a passive declare); -1 for a stream, which keeps what was read, and
+   * for exclusive queues, which belong to their consumers' connections.
+   */
+  @Override
+  public long messagesWaiting(String destination) throws DriverException {
+    return topology.messagesWaiting(destination);
   }
 
-  /** Binds a queue to the configured exchange with its routing key. */
-  private void bind(Channel channel, String queue) throws DriverException {
-    String key = routingKey(queue);
-    try {
-      channel.queueBind(queue, config.exchange(), key);
-    } catch (IOException | RuntimeException e) {
-      throw Amqp091Errors.operationFailed(
-          "bind queue '"
-              + queue
-              + "' to exchange '"
-              + config.exchange()
-              + "' with key '"
-              + key
-              + "'",
-          e);
-    }
-  }
-
-  private void declareExchange(String exchange, boolean durable) throws DriverException {
-    Channel channel = adminChannel();
-    boolean passive = config.predeclared() || exchange.startsWith("amq.");
-    try {
-      if (passive) {
-        channel.exchangeDeclarePassive(exchange);
-      } else {
-        channel.exchangeDeclare(exchange, config.exchangeType(), durable);
-        declaredExchange = exchange;
-      }
-    } catch (IOException | RuntimeException e) {
-      throw Amqp091Errors.operationFailed(
-          (passive ? "find exchange '" : "declare exchange '") + exchange + "'", e);
-    }
-  }
-
-  private String routingKey(String queue) {
-    return config.routingKey() != null ? config.routingKey() : queue;
-  }
-
-  /** The administrative channel, reopened after a channel error closed it. */
-  private Channel adminChannel() throws DriverException {
-    if (adminChannel != null && adminChannel.isOpen()) {
-      return adminChannel;
-    }
-    Connection admin = connections.admin();
-    try {
-      adminChannel = admin.createChannel();
-    } catch (IOException | RuntimeException e) {
-      throw Amqp091Errors.operationFailed("open a channel to " + addresses.get(0).endpoint(), e);
-    }
-    return adminChannel;
+  @Override
+  public void cleanup() throws DriverException {
+    topology.cleanup();
   }
 
   @Override
@@ -269,7 +176,7 @@ public final class Amqp091Driver implements Driver {
       ProducerSpec spec, SendListener listener, Amqp091Producer.Replies replies)
       throws DriverException {
     if (config.exclusive()) {
-      checkExclusiveQueueConsumed(spec);
+      topology.checkExclusiveQueueConsumed(spec);
     }
     return producerOn(
         connections.producerLease("producer " + spec.producerIndex(), spec.destination()),
@@ -290,7 +197,7 @@ public final class Amqp091Driver implements Driver {
         spec,
         listener,
         config.exchange(),
-        routingKey(spec.destination()),
+        topology.routingKey(spec.destination()),
         config.mandatory(),
         replies);
   }
@@ -323,7 +230,7 @@ public final class Amqp091Driver implements Driver {
     int prefetch = spec.prefetch() > 0 ? spec.prefetch() : stream ? config.streamPrefetch() : 0;
     ConnectionPool.Lease lease =
         config.exclusive()
-            ? exclusiveQueueLease(spec.destination())
+            ? topology.exclusiveQueueLease(spec.destination())
             : connections.consumerLease("consumer " + spec.consumerIndex(), spec.destination());
     return Amqp091Consumer.create(
         lease, spec, listener, new Prefetch(prefetch, config.globalPrefetch()), arguments, replier);
@@ -333,54 +240,6 @@ public final class Amqp091Driver implements Driver {
   @Override
   public Map<String, String> clientNodes() {
     return connections.clientNodes();
-  }
-
-  /**
-   * A channel on the connection that owns the exclusive queue, after declaring (and binding) the
-   * queue on it: the first consumer's connection, shared by the queue's later consumers as in
-   * PerfTest, or a new one when that connection closed meanwhile. Declaring again is harmless on
-   * the owning connection and brings back a queue that auto-delete removed.
-   */
-  private synchronized ConnectionPool.Lease exclusiveQueueLease(String queue)
-      throws DriverException {
-    ConnectionPool.Lease owner = exclusiveOwners.get(queue);
-    ConnectionPool pool = connections.consumerPool();
-    ConnectionPool.Lease lease = owner == null ? null : pool.leaseBeside(owner);
-    boolean newOwner = lease == null;
-    if (newOwner) {
-      lease = pool.lease();
-    }
-    try {
-      DestinationSpec destination = exclusiveDestinations.get(queue);
-      declareQueue(lease.channel(), queue, destination != null && destination.durable(), true);
-      if (!config.exchange().isEmpty()) {
-        bind(lease.channel(), queue);
-      }
-    } catch (DriverException | RuntimeException e) {
-      lease.release();
-      throw e;
-    }
-    if (newOwner) {
-      exclusiveOwners.put(queue, lease);
-    }
-    return lease;
-  }
-
-  /**
-   * Refuses a producer whose exclusive queue no consumer declared: it would exist nowhere, and the
-   * messages would be dropped unrouted.
-   */
-  private synchronized void checkExclusiveQueueConsumed(ProducerSpec spec) {
-    if (!exclusiveOwners.containsKey(spec.destination())) {
-      throw new WorkloadException(
-          "producer "
-              + spec.producerIndex()
-              + " sends to queue '"
-              + spec.destination()
-              + "', which no consumer reads: an exclusive queue exists only on its consumer's"
-              + " connection, so the messages would be dropped (give every queue a consumer, or"
-              + " drop exclusive, -E)");
-    }
   }
 
   /** Connections open for producers and consumers (not counting the administrative one). */
@@ -394,86 +253,6 @@ public final class Amqp091Driver implements Driver {
    */
   int negotiatedHeartbeatSeconds() {
     return connections.negotiatedHeartbeatSeconds();
-  }
-
-  /**
-   * The queue's consumers, from a passive declare's answer; 0 for a queue that does not exist yet,
-   * -1 for exclusive queues, which no other connection can see or use, and on brokers other than
-   * RabbitMQ.
-   */
-  @Override
-  public synchronized int consumersOf(String destination) throws DriverException {
-    // Only RabbitMQ is asked: Qpid Broker-J (the embedded broker among others) creates the queue
-    // a passive declare names (its node auto-creation policy), which the run's own declare would
-    // then find with other arguments.
-    if (config.exclusive() || !"RabbitMQ".equals(connections.serverProperty("product"))) {
-      return -1;
-    }
-    try {
-      return adminChannel().queueDeclarePassive(destination).getConsumerCount();
-    } catch (IOException | RuntimeException e) {
-      ShutdownSignalException shutdown = BrokerReplies.shutdownCause(e);
-      if (shutdown != null
-          && !shutdown.isHardError()
-          && BrokerReplies.replyCode(shutdown) == AMQP.NOT_FOUND) {
-        // The broker closed the channel with its answer; adminChannel() opens another.
-        return 0;
-      }
-      throw Amqp091Errors.operationFailed("count the consumers of queue '" + destination + "'", e);
-    }
-  }
-
-  /**
-   * The queue's ready messages (a passive declare); -1 for a stream, which keeps what was read, and
-   * for exclusive queues, which belong to their consumers' connections.
-   */
-  @Override
-  public synchronized long messagesWaiting(String destination) throws DriverException {
-    if (queueType == QueueType.STREAM || config.exclusive()) {
-      return -1;
-    }
-    try {
-      return adminChannel().queueDeclarePassive(destination).getMessageCount();
-    } catch (IOException | RuntimeException e) {
-      throw Amqp091Errors.operationFailed("count the messages in queue '" + destination + "'", e);
-    }
-  }
-
-  @Override
-  public synchronized void cleanup() throws DriverException {
-    DriverException first = null;
-    for (String queue : declaredQueues) {
-      try {
-        adminChannel().queueDelete(queue);
-      } catch (IOException | RuntimeException e) {
-        first =
-            first != null
-                ? first
-                : Amqp091Errors.operationFailed("delete queue '" + queue + "'", e);
-      } catch (DriverException e) {
-        first = first != null ? first : e;
-      }
-    }
-    declaredQueues.clear();
-    // Exclusive queues are not deleted here: they go with their consumers' connections.
-    exclusiveDestinations.clear();
-    exclusiveOwners.clear();
-    if (declaredExchange != null) {
-      try {
-        adminChannel().exchangeDelete(declaredExchange);
-      } catch (IOException | RuntimeException e) {
-        first =
-            first != null
-                ? first
-                : Amqp091Errors.operationFailed("delete exchange '" + declaredExchange + "'", e);
-      } catch (DriverException e) {
-        first = first != null ? first : e;
-      }
-      declaredExchange = null;
-    }
-    if (first != null) {
-      throw first;
-    }
   }
 
   /**
