@@ -22,11 +22,14 @@ import java.io.IOException;
  * as soon as it was handed to the connection. Returned (unroutable mandatory) messages and a closed
  * channel reach the listener.
  *
- * <p>On a blocking-socket connection a publish is the producer's {@link PublishFrames} rewritten
- * and written into the connection's buffer; otherwise (NIO) it is amqp-client's {@code
- * basicPublish}. Either way publishes reach the socket in bursts: they stay in the connection's
- * buffer ({@link PublishFlushDeferral} for {@code basicPublish}) until the core calls {@link
- * #flush()} before it waits.
+ * <p>Its send path is chosen once, when it is made. On a blocking-socket connection a publish is
+ * the producer's {@link PublishFrames} rewritten and written into the connection's buffer ({@link
+ * DirectPublishPath}); otherwise (NIO) it is amqp-client's {@code basicPublish} ({@link
+ * ClientPublishPath}). Either way publishes reach the socket in bursts: they stay in the
+ * connection's buffer ({@link PublishFlushDeferral} for {@code basicPublish}) until the core calls
+ * {@link #flush()} before it waits. With confirms a send checks the delivery tag against the
+ * sequence number ({@link ConfirmedSend}); without, it reports the message confirmed ({@link
+ * UnconfirmedSend}).
  *
  * <p>A requester's messages carry a reply address and a correlation id; its replies are consumed on
  * its channel by a {@link ReplyConsumer}.
@@ -37,19 +40,14 @@ import java.io.IOException;
  */
 final class Amqp091Producer implements Producer {
   private final ConnectionPool.Lease lease;
-  private final Channel channel;
   private final AMQConnection connection;
   private final SendListener listener;
   private final BlockedListener blocked;
-  private final PublishEncoder encoder;
-  private final PublishFrames frames;
-  private final ConfirmTranslator confirms;
-  private final String exchange;
-  private final String routingKey;
-  private final boolean mandatory;
+  private final PublishPath publishPath;
+  private final SendPath sendPath;
+  private final boolean sendsOnConfirm;
   private final String name;
   private volatile boolean closing;
-  private long nextDeliveryTag;
 
   /**
    * A requester's replies: where they go and who hears them.
@@ -69,7 +67,7 @@ final class Amqp091Producer implements Producer {
       Replies replies)
       throws IOException {
     this.lease = lease;
-    this.channel = lease.channel();
+    Channel channel = lease.channel();
     this.connection = (AMQConnection) channel.getConnection();
     this.listener = listener;
     // connection.blocked: the broker's memory or disk alarm holds every publisher on it.
@@ -77,15 +75,12 @@ final class Amqp091Producer implements Producer {
     // A requester consumes its replies before its first request can be answered.
     String replyTo =
         replies == null ? null : ReplyConsumer.start(channel, replies.to(), replies.listener());
-    this.encoder =
+    PublishEncoder encoder =
         new PublishEncoder(
             spec.persistent(),
             spec.bodyBytes(),
             replyTo,
             replyTo == null ? null : "brokerbench-requester-" + spec.producerIndex());
-    this.exchange = exchange;
-    this.routingKey = routingKey;
-    this.mandatory = mandatory;
     this.name =
         "producer "
             + spec.producerIndex()
@@ -94,25 +89,31 @@ final class Amqp091Producer implements Producer {
             + "', routing key '"
             + routingKey
             + "')";
-    this.frames =
-        TunedConnectionFactory.writesFramesInline(connection)
-            ? new PublishFrames(
-                channel.getChannelNumber(),
-                connection.getFrameMax(),
-                exchange,
-                routingKey,
-                mandatory,
-                encoder.template(),
-                spec.bodyBytes())
-            : null;
+    boolean direct = TunedConnectionFactory.writesFramesInline(connection);
     if (spec.confirms()) {
       channel.confirmSelect();
-      nextDeliveryTag = channel.getNextPublishSeqNo();
-      confirms = new ConfirmTranslator(listener);
+      ConfirmTranslator confirms = new ConfirmTranslator(listener);
       channel.addConfirmListener(confirms::acked, confirms::nacked);
+      this.sendPath = new ConfirmedSend(confirms);
     } else {
-      confirms = null;
+      this.sendPath = new UnconfirmedSend();
     }
+    // Made after confirm.select: the direct path counts delivery tags from the channel's first.
+    this.publishPath =
+        direct
+            ? new DirectPublishPath(
+                channel,
+                connection,
+                new PublishFrames(
+                    channel.getChannelNumber(),
+                    connection.getFrameMax(),
+                    exchange,
+                    routingKey,
+                    mandatory,
+                    encoder.template(),
+                    spec.bodyBytes()))
+            : new ClientPublishPath(channel, exchange, routingKey, mandatory, encoder);
+    this.sendsOnConfirm = direct && spec.confirms();
     channel.addReturnListener(this::returned);
     channel.addShutdownListener(this::channelClosed);
   }
@@ -141,23 +142,7 @@ final class Amqp091Producer implements Producer {
 
   @Override
   public boolean trySend(OutgoingMessage message) throws DriverException {
-    long sequence = message.sequence();
-    long deliveryTag = frames != null ? nextDeliveryTag : channel.getNextPublishSeqNo();
-    if (confirms != null && !confirms.inStep(sequence, deliveryTag)) {
-      throw outOfStep(sequence, deliveryTag);
-    }
-    try {
-      if (frames != null) {
-        writeFrames(message);
-      } else {
-        publish(message);
-      }
-    } catch (IOException | ShutdownSignalException e) {
-      throw Amqp091Errors.closedWhileRunning(name, lease.address(), e);
-    }
-    if (confirms == null) {
-      listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
-    }
+    sendPath.send(message);
     return true;
   }
 
@@ -169,7 +154,7 @@ final class Amqp091Producer implements Producer {
    */
   @Override
   public boolean sendsOnConfirm() {
-    return frames != null && confirms != null;
+    return sendsOnConfirm;
   }
 
   @Override
@@ -177,23 +162,45 @@ final class Amqp091Producer implements Producer {
     return trySend(message);
   }
 
-  /** The direct publish: what {@code basicPublish} sends, without its per-message objects. */
-  private void writeFrames(OutgoingMessage message) throws IOException {
-    if (!channel.isOpen()) {
-      throw channel.getCloseReason();
-    }
-    frames.fill(message);
-    connection.writeFrame(frames);
-    nextDeliveryTag++;
+  /** What a send does around the publish; chosen once, by whether the channel confirms. */
+  private interface SendPath {
+    void send(OutgoingMessage message) throws DriverException;
   }
 
-  private void publish(OutgoingMessage message) throws IOException {
-    PublishFlushDeferral.publishing(true);
+  /** With confirms: the broker's delivery tag must stay in step with the sequence number. */
+  private final class ConfirmedSend implements SendPath {
+    private final ConfirmTranslator confirms;
+
+    ConfirmedSend(ConfirmTranslator confirms) {
+      this.confirms = confirms;
+    }
+
+    @Override
+    public void send(OutgoingMessage message) throws DriverException {
+      long sequence = message.sequence();
+      long deliveryTag = publishPath.nextDeliveryTag();
+      if (!confirms.inStep(sequence, deliveryTag)) {
+        throw outOfStep(sequence, deliveryTag);
+      }
+      publish(message);
+    }
+  }
+
+  /** Without confirms: a message counts as confirmed once it is handed to the connection. */
+  private final class UnconfirmedSend implements SendPath {
+    @Override
+    public void send(OutgoingMessage message) throws DriverException {
+      long sequence = message.sequence();
+      publish(message);
+      listener.onConfirm(sequence, false, SendOutcome.ACCEPTED);
+    }
+  }
+
+  private void publish(OutgoingMessage message) throws DriverException {
     try {
-      channel.basicPublish(
-          exchange, routingKey, mandatory, encoder.properties(message), message.body());
-    } finally {
-      PublishFlushDeferral.publishing(false);
+      publishPath.publish(message);
+    } catch (IOException | ShutdownSignalException e) {
+      throw Amqp091Errors.closedWhileRunning(name, lease.address(), e);
     }
   }
 
