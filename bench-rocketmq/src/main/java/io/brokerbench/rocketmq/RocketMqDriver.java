@@ -3,7 +3,6 @@ package io.brokerbench.rocketmq;
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
 import io.brokerbench.rocketmq.RocketMqConfig.ConsumeMode;
 import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
-import io.brokerbench.rocketmq.RocketMqConfig.SendMode;
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.BrokerLoadReader;
@@ -211,32 +210,10 @@ public final class RocketMqDriver implements Driver {
     if (producerClient == null) {
       producerClient = startProducerClient(spec.bodyBytes());
     }
-    if (config.sendMode() == SendMode.SYNC
-        && config.batchSize() <= 1
-        && spec.inFlightWindow() > 1) {
-      // A sync producer has one send in flight; a larger window would be a promise not kept. (A
-      // sync batch send has a batch in flight: its window covers the batch.)
-      throw new DriverException(
-          "--send-mode sync sends one message at a time per producer, so "
-              + spec.inFlightWindow()
-              + " in flight (-w or --in-flight) cannot be kept: use --producers "
-              + spec.inFlightWindow()
-              + " for that many sync senders, or leave out --send-mode sync");
-    }
+    config.checkProducer(
+        spec.inFlightWindow(), spec.bodyBytes(), producerClient.getMaxMessageSize());
     MessageStamper stamper =
         new MessageStamper(spec.destination(), config.tag(), config.keys(), config.delayLevel());
-    if (config.batchSize() > 1
-        && (long) config.batchSize() * (spec.bodyBytes() + 256)
-            > producerClient.getMaxMessageSize()) {
-      throw new DriverException(
-          "a batch of "
-              + config.batchSize()
-              + " messages of "
-              + spec.bodyBytes()
-              + " B exceeds RocketMQ's "
-              + producerClient.getMaxMessageSize()
-              + "-byte request limit: use a smaller batch");
-    }
     RocketMqProducer producer =
         new RocketMqProducer(
             this,
