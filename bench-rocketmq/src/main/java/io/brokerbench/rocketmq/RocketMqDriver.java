@@ -6,7 +6,6 @@ import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.BrokerLoadReader;
-import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
@@ -77,7 +76,6 @@ public final class RocketMqDriver implements Driver {
   private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(1);
   private static final int REPLY_ATTEMPTS = 3;
   private static final long SHUTDOWN_WAIT_MILLIS = 30_000;
-  private static final int AUTO_BATCH_IDLE_DELAY_MILLIS = 200;
 
   private final RocketMqConfig config;
   private final EmbeddedRocketMq embedded;
@@ -91,9 +89,7 @@ public final class RocketMqDriver implements Driver {
   private final Set<String> destinations = new HashSet<>();
   private final List<Thread> shutdowns = new ArrayList<>();
   private final Map<String, List<DefaultMQPushConsumer>> pushConsumers = new ConcurrentHashMap<>();
-  private DefaultMQProducer producerClient;
-  private volatile WriteConsolidation writeConsolidation;
-  private final ProducerThreadSendExecutor producerSends = new ProducerThreadSendExecutor();
+  private final ProducerClient producerClient;
   private BatchFlusher batchFlusher;
   private int consumersCreated;
   private volatile boolean closing;
@@ -111,6 +107,8 @@ public final class RocketMqDriver implements Driver {
     this.rpcHook = rpcHook;
     this.instanceToken =
         Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36).toLowerCase(Locale.ROOT);
+    this.producerClient =
+        new ProducerClient(config, nameServer, rpcHook, "brokerbench-" + instanceToken);
   }
 
   /**
@@ -207,17 +205,14 @@ public final class RocketMqDriver implements Driver {
   @Override
   public synchronized Producer createProducer(ProducerSpec spec, SendListener listener)
       throws DriverException {
-    if (producerClient == null) {
-      producerClient = startProducerClient(spec.bodyBytes());
-    }
-    config.checkProducer(
-        spec.inFlightWindow(), spec.bodyBytes(), producerClient.getMaxMessageSize());
+    DefaultMQProducer client = producerClient.started(spec.bodyBytes());
+    config.checkProducer(spec.inFlightWindow(), spec.bodyBytes(), client.getMaxMessageSize());
     MessageStamper stamper =
         new MessageStamper(spec.destination(), config.tag(), config.keys(), config.delayLevel());
     RocketMqProducer producer =
         new RocketMqProducer(
             this,
-            producerClient,
+            client,
             config,
             stamper,
             spec.inFlightWindow(),
@@ -232,55 +227,9 @@ public final class RocketMqDriver implements Driver {
     return producer;
   }
 
-  private DefaultMQProducer startProducerClient(int bodyBytes) throws DriverException {
-    DefaultMQProducer client = new DefaultMQProducer(config.producerGroup(), rpcHook);
-    client.setNamesrvAddr(nameServer);
-    client.setInstanceName("brokerbench-" + instanceToken);
-    client.setVipChannelEnabled(false);
-    // No heartbeat on each new connection: a producer needs none, and without the channel event
-    // thread the client stops in milliseconds instead of about 3 s. Consumers keep it.
-    client.setEnableHeartbeatChannelEventListener(false);
-    client.setPollNameServerInterval(1_000);
-    client.setSendMsgTimeout((int) config.sendTimeout().toMillis());
-    // The producers retry themselves (RetryPolicy), so that each retry is counted.
-    client.setRetryTimesWhenSendFailed(0);
-    client.setRetryTimesWhenSendAsyncFailed(0);
-    // As the RocketMQ tool does without -c: compression would change what is measured.
-    client.setCompressMsgBodyOverHowmuch(Integer.MAX_VALUE);
-    client.setMaxMessageSize(Math.max(4 << 20, bodyBytes + (64 << 10)));
-    // The client's two auto-batch guard threads wake every half batch delay (10 ms by default: 400
-    // wake-ups a second) although the driver batches itself. 200 ms quiets them and still lets
-    // each finish within 100 ms when the client shuts down.
-    client.batchMaxDelayMs(AUTO_BATCH_IDLE_DELAY_MILLIS);
-    try {
-      client.start();
-      // No thread hand-off per message: an async send runs on the producer thread up to the I/O
-      // thread, and its callback (record, confirm: nothing blocks) on the I/O thread.
-      client.setAsyncSenderExecutor(producerSends);
-      client.setCallbackExecutor(new CallingThreadExecutor());
-      writeConsolidation = tuneConnections(client);
-      return client;
-    } catch (MQClientException | RuntimeException e) {
-      throw new DriverException("cannot start the RocketMQ producer: " + Errors.reason(e), e);
-    }
-  }
-
-  /**
-   * Has the producer's connections to brokers, made from now on, run their codec and handlers on
-   * the I/O thread instead of handing each request and each answer to a pool thread (rocketmq
-   * remoting's {@code disableNettyWorkerGroup}, which its client configuration does not expose),
-   * and gather the sends of a burst into one socket write ({@link WriteConsolidation}).
-   */
-  @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client instance
-  private static WriteConsolidation tuneConnections(DefaultMQProducer client) {
-    MQClientInstance instance = client.getDefaultMQProducerImpl().getMqClientFactory();
-    instance.getNettyClientConfig().setDisableNettyWorkerGroup(true);
-    return WriteConsolidation.install(instance.getMQClientAPIImpl().getRemotingClient());
-  }
-
   /** The write consolidation of the producers' connections, once a producer was created. */
   WriteConsolidation writeConsolidation() {
-    return writeConsolidation;
+    return producerClient.writeConsolidation();
   }
 
   @Override
@@ -297,12 +246,10 @@ public final class RocketMqDriver implements Driver {
   @Override
   public synchronized Producer createRequester(
       ProducerSpec spec, SendListener listener, ReplyListener replies) throws DriverException {
-    if (producerClient == null) {
-      producerClient = startProducerClient(spec.bodyBytes());
-    }
-    registerForReplies(producerClient, spec.destination());
+    DefaultMQProducer client = producerClient.started(spec.bodyBytes());
+    registerForReplies(client, spec.destination());
     return new RocketMqRequester(
-        producerClient,
+        client,
         new MessageStamper(spec.destination(), config.tag(), config.keys(), 0),
         spec.bodyBytes(),
         Math.max(REQUEST_TIMEOUT.toMillis(), config.sendTimeout().toMillis()),
@@ -332,10 +279,7 @@ public final class RocketMqDriver implements Driver {
   @Override
   public synchronized Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
-    if (producerClient == null) {
-      producerClient = startProducerClient(OutgoingMessage.STAMP_BYTES);
-    }
-    DefaultMQProducer replies = producerClient;
+    DefaultMQProducer replies = producerClient.started(OutgoingMessage.STAMP_BYTES);
     return consumer(
         spec,
         new DeliveryDispatcher(
@@ -661,13 +605,8 @@ public final class RocketMqDriver implements Driver {
       if (batchFlusher != null) {
         batchFlusher.stop();
       }
-      if (producerClient != null) {
-        shutdownInBackground(
-            "producer",
-            () -> {
-              producerClient.shutdown();
-              producerSends.shutdown();
-            });
+      if (producerClient.started()) {
+        shutdownInBackground("producer", producerClient::shutdown);
       }
       shutdownInBackground("admin", admin.client()::shutdown);
       pending = List.copyOf(shutdowns);
