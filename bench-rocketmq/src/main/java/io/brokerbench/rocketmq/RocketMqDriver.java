@@ -20,11 +20,9 @@ import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
@@ -85,8 +83,7 @@ public final class RocketMqDriver implements Driver {
   private BrokerIdentity broker;
   private final RPCHook rpcHook;
   private final String instanceToken;
-  private final List<String> created = new ArrayList<>();
-  private final Set<String> destinations = new HashSet<>();
+  private final DeclaredTopics topics;
   private final List<Thread> shutdowns = new ArrayList<>();
   private final Map<String, List<DefaultMQPushConsumer>> pushConsumers = new ConcurrentHashMap<>();
   private final ProducerClient producerClient;
@@ -107,6 +104,7 @@ public final class RocketMqDriver implements Driver {
     this.rpcHook = rpcHook;
     this.instanceToken =
         Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36).toLowerCase(Locale.ROOT);
+    this.topics = new DeclaredTopics(config, admin, nameServer);
     this.producerClient =
         new ProducerClient(config, nameServer, rpcHook, "brokerbench-" + instanceToken);
   }
@@ -174,32 +172,7 @@ public final class RocketMqDriver implements Driver {
 
   @Override
   public void declare(List<DestinationSpec> list) throws DriverException {
-    for (DestinationSpec destination : list) {
-      String topic = destination.name();
-      destinations.add(topic);
-      switch (config.topicSetup()) {
-        case CREATE -> {
-          // A topic that is already there is the user's: used as it is, and never deleted.
-          if (!created.contains(topic) && !admin.exists(topic)) {
-            admin.create(topic, config.queuesPerTopic());
-            created.add(topic);
-          }
-        }
-        case PREDECLARED -> {
-          if (!admin.exists(topic)) {
-            throw new DriverException(
-                "topic '"
-                    + topic
-                    + "' does not exist on the RocketMQ cluster at "
-                    + nameServer
-                    + ": create it, or use --topic-setup create");
-          }
-        }
-        case AUTO -> {
-          // The broker creates the topic on the first send (autoCreateTopicEnable).
-        }
-      }
-    }
+    topics.declare(list);
   }
 
   @Override
@@ -454,7 +427,7 @@ public final class RocketMqDriver implements Driver {
   /** The consumer group of a destination: shared by the consumers of that destination. */
   private String group(String topic) {
     if (config.consumerGroup() != null) {
-      return destinations.size() <= 1
+      return topics.count() <= 1
           ? config.consumerGroup()
           : config.consumerGroup() + "_" + groupSafe(topic);
     }
@@ -475,7 +448,7 @@ public final class RocketMqDriver implements Driver {
     if (config.consumeFrom() != null) {
       return config.consumeFrom();
     }
-    return created.contains(topic) ? ConsumeFrom.FIRST : ConsumeFrom.LAST;
+    return topics.createdByDriver(topic) ? ConsumeFrom.FIRST : ConsumeFrom.LAST;
   }
 
   private static ConsumeFromWhere consumeFromWhere(ConsumeFrom from) {
@@ -541,14 +514,12 @@ public final class RocketMqDriver implements Driver {
   public String outOfOrderReason() {
     return "RocketMQ keeps order within each queue of a topic, and the producer spreads its"
         + " messages over the topic's queues"
-        + (created.isEmpty() ? "" : " (" + config.queuesPerTopic() + " per topic here)");
+        + (topics.anyCreatedByDriver() ? " (" + config.queuesPerTopic() + " per topic here)" : "");
   }
 
   @Override
   public void cleanup() throws DriverException {
-    List<String> topics = List.copyOf(created);
-    created.clear();
-    admin.delete(topics);
+    topics.deleteCreated();
   }
 
   /** True when the name server routes this topic (for tests). */
