@@ -1,7 +1,5 @@
 package io.brokerbench.rocketmq;
 
-import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
-import io.brokerbench.rocketmq.RocketMqConfig.ConsumeMode;
 import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
 import io.brokerbench.spi.BrokerIdentity;
@@ -22,32 +20,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
-import org.apache.rocketmq.client.ClientConfig;
-import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
-import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.client.consumer.MessageSelector;
-import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
-import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
-import org.apache.rocketmq.client.consumer.store.OffsetStore;
-import org.apache.rocketmq.client.consumer.store.ReadOffsetType;
-import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.impl.factory.MQClientInstance;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendCallback;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.utils.MessageUtil;
 import org.apache.rocketmq.common.MQVersion;
-import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
-import org.apache.rocketmq.common.message.MessageQueue;
 import org.apache.rocketmq.remoting.RPCHook;
 
 /**
@@ -70,7 +52,6 @@ public final class RocketMqDriver implements Driver {
           .replace('_', '.');
 
   private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(5);
-  private static final Duration ASSIGNMENT_WAIT = Duration.ofSeconds(3);
   private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(1);
   private static final int REPLY_ATTEMPTS = 3;
   private static final long SHUTDOWN_WAIT_MILLIS = 30_000;
@@ -81,14 +62,11 @@ public final class RocketMqDriver implements Driver {
   private final TopicAdmin admin;
   private RocketMqLoadReader brokerLoad;
   private BrokerIdentity broker;
-  private final RPCHook rpcHook;
-  private final String instanceToken;
   private final DeclaredTopics topics;
   private final List<Thread> shutdowns = new ArrayList<>();
-  private final Map<String, List<DefaultMQPushConsumer>> pushConsumers = new ConcurrentHashMap<>();
+  private final ConsumerClients consumers;
   private final ProducerClient producerClient;
   private BatchFlusher batchFlusher;
-  private int consumersCreated;
   private volatile boolean closing;
 
   private RocketMqDriver(
@@ -101,10 +79,11 @@ public final class RocketMqDriver implements Driver {
     this.embedded = embedded;
     this.nameServer = nameServer;
     this.admin = admin;
-    this.rpcHook = rpcHook;
-    this.instanceToken =
+    String instanceToken =
         Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36).toLowerCase(Locale.ROOT);
     this.topics = new DeclaredTopics(config, admin, nameServer);
+    this.consumers =
+        new ConsumerClients(this, config, nameServer, rpcHook, instanceToken, topics, admin);
     this.producerClient =
         new ProducerClient(config, nameServer, rpcHook, "brokerbench-" + instanceToken);
   }
@@ -208,7 +187,7 @@ public final class RocketMqDriver implements Driver {
   @Override
   public synchronized Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
-    return consumer(spec, new DeliveryDispatcher(listener, null), listener);
+    return consumers.start(spec, new DeliveryDispatcher(listener, null), listener);
   }
 
   /**
@@ -253,7 +232,7 @@ public final class RocketMqDriver implements Driver {
   public synchronized Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
     DefaultMQProducer replies = producerClient.started(OutgoingMessage.STAMP_BYTES);
-    return consumer(
+    return consumers.start(
         spec,
         new DeliveryDispatcher(
             listener,
@@ -299,187 +278,6 @@ public final class RocketMqDriver implements Driver {
     }
   }
 
-  private Consumer consumer(
-      ConsumerSpec spec, DeliveryDispatcher dispatcher, DeliveryListener listener)
-      throws DriverException {
-    String topic = spec.destination();
-    String group = group(topic);
-    // A fresh instance name each time: a closed consumer's client may still be stopping.
-    String instanceName = "brokerbench-" + instanceToken + "-c" + consumersCreated++;
-    ConsumeFrom from = consumeFrom(topic);
-    MessageSelector selector =
-        config.sqlFilter()
-            ? MessageSelector.bySql(config.filter())
-            : MessageSelector.byTag(config.filter());
-    try {
-      if (config.consumeMode() == ConsumeMode.LITE_PULL) {
-        return litePullConsumer(spec, group, instanceName, from, selector, dispatcher, listener);
-      }
-      return pushConsumer(spec, group, instanceName, from, selector, dispatcher);
-    } catch (MQClientException | RuntimeException e) {
-      throw new DriverException(
-          "cannot start a RocketMQ consumer of topic '"
-              + topic
-              + "' in group '"
-              + group
-              + "': "
-              + Errors.reason(e),
-          e);
-    }
-  }
-
-  private Consumer pushConsumer(
-      ConsumerSpec spec,
-      String group,
-      String instanceName,
-      ConsumeFrom from,
-      MessageSelector selector,
-      DeliveryDispatcher dispatcher)
-      throws MQClientException, DriverException {
-    DefaultMQPushConsumer client =
-        new DefaultMQPushConsumer(group, rpcHook, new DistinctConsumersAllocation());
-    configureConsumerClient(client, instanceName);
-    client.setConsumeThreadMin(config.consumeThreads());
-    client.setConsumeThreadMax(config.consumeThreads());
-    if (spec.prefetch() > 0) {
-      client.setPullThresholdForTopic(spec.prefetch());
-    }
-    client.setConsumeFromWhere(consumeFromWhere(from));
-    if (from == ConsumeFrom.TIMESTAMP) {
-      client.setConsumeTimestamp(config.consumeTimestamp());
-    }
-    if (config.consumeMode() == ConsumeMode.ORDERLY) {
-      client.registerMessageListener(
-          (MessageListenerOrderly)
-              (messages, context) -> {
-                dispatcher.deliver(messages);
-                return ConsumeOrderlyStatus.SUCCESS;
-              });
-    } else {
-      client.registerMessageListener(
-          (MessageListenerConcurrently)
-              (messages, context) -> {
-                dispatcher.deliver(messages);
-                return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-              });
-    }
-    try {
-      client.subscribe(spec.destination(), selector);
-      client.start();
-    } catch (MQClientException | RuntimeException e) {
-      client.shutdown();
-      throw e;
-    }
-    awaitAssignment(client);
-    pushConsumers
-        .computeIfAbsent(spec.destination(), t -> new CopyOnWriteArrayList<>())
-        .add(client);
-    return new RocketMqConsumer(this, "consumer " + group, client::shutdown, dispatcher);
-  }
-
-  private Consumer litePullConsumer(
-      ConsumerSpec spec,
-      String group,
-      String instanceName,
-      ConsumeFrom from,
-      MessageSelector selector,
-      DeliveryDispatcher dispatcher,
-      DeliveryListener listener)
-      throws MQClientException {
-    DefaultLitePullConsumer client = new DefaultLitePullConsumer(group, rpcHook);
-    configureConsumerClient(client, instanceName);
-    client.setAutoCommit(true);
-    if (spec.prefetch() > 0) {
-      client.setPullThresholdForAll(spec.prefetch());
-    }
-    client.setConsumeFromWhere(consumeFromWhere(from));
-    if (from == ConsumeFrom.TIMESTAMP) {
-      client.setConsumeTimestamp(config.consumeTimestamp());
-    }
-    try {
-      client.subscribe(spec.destination(), selector);
-      client.start();
-    } catch (MQClientException | RuntimeException e) {
-      client.shutdown();
-      throw e;
-    }
-    LitePullLoop loop = new LitePullLoop(client, dispatcher, listener, instanceName);
-    loop.start();
-    return new RocketMqConsumer(this, "pull consumer " + group, loop::stopAndShutdown, dispatcher);
-  }
-
-  /**
-   * Client settings common to push and pull consumers. The broker learns a consumer's subscription
-   * only from its heartbeats; when the first one races with the heartbeat sent on a new connection,
-   * the broker keeps an older subscription and answers every pull with "subscription is not latest"
-   * until the next heartbeat, 30 s later by default. One heartbeat a second bounds that stall, and
-   * without the on-connect heartbeat the race does not arise.
-   */
-  private void configureConsumerClient(ClientConfig client, String instanceName) {
-    client.setNamesrvAddr(nameServer);
-    client.setInstanceName(instanceName);
-    client.setVipChannelEnabled(false);
-    client.setPollNameServerInterval(1_000);
-    client.setHeartbeatBrokerInterval(1_000);
-    client.setEnableHeartbeatChannelEventListener(false);
-  }
-
-  /** The consumer group of a destination: shared by the consumers of that destination. */
-  private String group(String topic) {
-    if (config.consumerGroup() != null) {
-      return topics.count() <= 1
-          ? config.consumerGroup()
-          : config.consumerGroup() + "_" + groupSafe(topic);
-    }
-    return "brokerbench_" + instanceToken + "_" + groupSafe(topic);
-  }
-
-  private static String groupSafe(String name) {
-    return name.replaceAll("[^%|a-zA-Z0-9_-]", "_");
-  }
-
-  /**
-   * Where a new group starts: as configured, else at the start of topics this driver created (empty
-   * but for this run's messages) and at the end of others. "Last" on a new topic would race: the
-   * client takes the queue's end when the broker has no offset for the group, and a message stored
-   * between the two requests is skipped.
-   */
-  private ConsumeFrom consumeFrom(String topic) {
-    if (config.consumeFrom() != null) {
-      return config.consumeFrom();
-    }
-    return topics.createdByDriver(topic) ? ConsumeFrom.FIRST : ConsumeFrom.LAST;
-  }
-
-  private static ConsumeFromWhere consumeFromWhere(ConsumeFrom from) {
-    return switch (from) {
-      case FIRST -> ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET;
-      case LAST -> ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET;
-      case TIMESTAMP -> ConsumeFromWhere.CONSUME_FROM_TIMESTAMP;
-    };
-  }
-
-  /**
-   * Waits (bounded) until the consumer owns queues, so the run's first messages do not wait for a
-   * rebalance, and a group's consumers have shared its queues before sending starts (a queue moved
-   * between consumers mid-run is redelivered in part). A consumer left without a queue (more
-   * consumers than queues) waits the whole bound. The client shows its assigned queues only through
-   * its deprecated implementation object.
-   */
-  @SuppressWarnings("deprecation")
-  private static void awaitAssignment(DefaultMQPushConsumer client) throws DriverException {
-    long deadline = System.nanoTime() + ASSIGNMENT_WAIT.toNanos();
-    while (client.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().isEmpty()
-        && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new DriverException("interrupted while the RocketMQ consumer started", e);
-      }
-    }
-  }
-
   /**
    * Messages of the topic its push consumers have not consumed: per queue, the broker's end of the
    * queue less the group's consumed offset as the consumers hold it now (newer than what the broker
@@ -487,27 +285,8 @@ public final class RocketMqDriver implements Driver {
    * consumers, whose offsets are committed in the background.
    */
   @Override
-  @SuppressWarnings("deprecation") // getDefaultMQPushConsumerImpl: the only way to the offsets
   public long messagesWaiting(String topic) throws DriverException {
-    List<DefaultMQPushConsumer> clients = pushConsumers.get(topic);
-    if (clients == null) {
-      return -1;
-    }
-    long waiting = 0;
-    for (Map.Entry<MessageQueue, Long> end : admin.queueEnds(topic).entrySet()) {
-      long consumed = -1;
-      for (DefaultMQPushConsumer client : clients) {
-        OffsetStore offsets = client.getDefaultMQPushConsumerImpl().getOffsetStore();
-        // The broker's offset for a queue the client no longer holds (moved by a rebalance).
-        consumed =
-            Math.max(
-                consumed, offsets.readOffset(end.getKey(), ReadOffsetType.MEMORY_FIRST_THEN_STORE));
-      }
-      if (consumed >= 0) {
-        waiting += Math.max(0, end.getValue() - consumed);
-      }
-    }
-    return waiting;
+    return consumers.messagesWaiting(topic);
   }
 
   @Override
