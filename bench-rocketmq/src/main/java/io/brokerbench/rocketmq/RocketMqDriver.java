@@ -23,13 +23,8 @@ import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
-import org.apache.rocketmq.client.impl.factory.MQClientInstance;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
-import org.apache.rocketmq.client.producer.SendCallback;
-import org.apache.rocketmq.client.producer.SendResult;
-import org.apache.rocketmq.client.utils.MessageUtil;
 import org.apache.rocketmq.common.MQVersion;
-import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.remoting.RPCHook;
 
 /**
@@ -53,7 +48,6 @@ public final class RocketMqDriver implements Driver {
 
   private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(1);
-  private static final int REPLY_ATTEMPTS = 3;
   private static final long SHUTDOWN_WAIT_MILLIS = 30_000;
 
   private final RocketMqConfig config;
@@ -199,7 +193,7 @@ public final class RocketMqDriver implements Driver {
   public synchronized Producer createRequester(
       ProducerSpec spec, SendListener listener, ReplyListener replies) throws DriverException {
     DefaultMQProducer client = producerClient.started(spec.bodyBytes());
-    registerForReplies(client, spec.destination());
+    RocketMqRequester.registerForReplies(client, spec.destination());
     return new RocketMqRequester(
         client,
         new MessageStamper(spec.destination(), config.tag(), config.keys(), 0),
@@ -210,72 +204,16 @@ public final class RocketMqDriver implements Driver {
   }
 
   /**
-   * Makes the brokers of {@code topic} know the client now: a broker pushes a reply only to a
-   * client it has had a heartbeat from, and the client's own heartbeats go every 30 s to the
-   * brokers it knew by then.
-   */
-  @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client instance
-  private static void registerForReplies(DefaultMQProducer client, String topic) {
-    MQClientInstance instance = client.getDefaultMQProducerImpl().getMqClientFactory();
-    // False when the route is known already (another requester's), or unknown yet (a topic the
-    // broker creates on first send, whose broker the next heartbeat reaches).
-    instance.updateTopicRouteInfoFromNameServer(topic);
-    instance.sendHeartbeatToAllBrokerWithLock();
-  }
-
-  /**
    * A push consumer that answers each request, once the core saw it, with a reply message carrying
-   * the request's body (and stamp) sent through the driver's producer client ({@link #sendReply});
-   * the broker pushes it to the requesting client. A message that is not a request gets no reply.
+   * the request's body (and stamp) sent through the driver's producer client; the broker pushes it
+   * to the requesting client. A message that is not a request gets no reply.
    */
   @Override
   public synchronized Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
     DefaultMQProducer replies = producerClient.started(OutgoingMessage.STAMP_BYTES);
     return consumers.start(
-        spec,
-        new DeliveryDispatcher(
-            listener,
-            request -> {
-              try {
-                Message reply = MessageUtil.createReplyMessage(request, request.getBody());
-                String stamp = request.getUserProperty(MessageStamper.STAMP_PROPERTY);
-                if (stamp != null) {
-                  reply.putUserProperty(MessageStamper.STAMP_PROPERTY, stamp);
-                }
-                sendReply(replies, reply, REPLY_ATTEMPTS);
-              } catch (Exception e) {
-                // Not a request: no reply.
-              }
-            }),
-        listener);
-  }
-
-  /**
-   * Sends a reply, again when the broker answers that it could not push it to the requester (its
-   * client not known yet, or too slow to take it), an answer a reply sent one way never saw. A
-   * reply that never leaves leaves its request unanswered, which the core times out.
-   */
-  private static void sendReply(DefaultMQProducer replies, Message reply, int attempts) {
-    try {
-      replies.send(
-          reply,
-          new SendCallback() {
-            @Override
-            public void onSuccess(SendResult result) {}
-
-            @Override
-            public void onException(Throwable e) {
-              if (attempts > 1) {
-                sendReply(replies, reply, attempts - 1);
-              }
-            }
-          });
-    } catch (Exception e) {
-      if (attempts > 1) {
-        sendReply(replies, reply, attempts - 1);
-      }
-    }
+        spec, new DeliveryDispatcher(listener, new ReplySender(replies)), listener);
   }
 
   /**
