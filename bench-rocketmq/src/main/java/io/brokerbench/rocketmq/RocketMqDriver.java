@@ -263,11 +263,6 @@ public final class RocketMqDriver implements Driver {
   }
 
   /**
-   * Starts every client's shutdown. With an embedded broker it waits (bounded) for them before
-   * stopping the broker; otherwise the clients finish stopping in the background, which takes them
-   * up to about three seconds each.
-   */
-  /**
    * The brokers' own load: from their process where they run on this machine, else from their
    * runtime statistics; null for the embedded broker, which shares the generator's process.
    */
@@ -282,6 +277,11 @@ public final class RocketMqDriver implements Driver {
     return brokerLoad;
   }
 
+  /**
+   * Starts every client's shutdown. With an embedded broker it waits (bounded) for them before
+   * stopping the broker; otherwise the clients finish stopping in the background, which takes them
+   * up to about three seconds each.
+   */
   @Override
   public void close() {
     List<Thread> pending;
