@@ -10,7 +10,7 @@ import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.common.message.Message;
 
 /**
- * Batch send: collects up to {@code batchSize} messages and sends them with one {@code
+ * The batch send path: collects up to {@code batchSize} messages and sends them with one {@code
  * send(Collection, callback)} request, async or sync. A batch also goes out when its first message
  * waited {@code lingerNanos}, checked by the driver's flusher thread, so the last partial batch of
  * a run is sent too.
@@ -23,7 +23,7 @@ import org.apache.rocketmq.common.message.Message;
  * flusher share the filling batch under a lock, held only for copying a message (and for the send
  * itself when a batch is full).
  */
-final class BatchSender {
+final class BatchSender implements SendPath {
   private final DefaultMQProducer client;
   private final MessageStamper stamper;
   private final SendListener listener;
@@ -50,7 +50,7 @@ final class BatchSender {
     this.listener = listener;
     this.async = async;
     this.lingerNanos = lingerNanos;
-    int wanted = (window > 0 ? window : RocketMqProducer.SLOTS_WITHOUT_WINDOW) / batchSize + 2;
+    int wanted = (window > 0 ? window : SLOTS_WITHOUT_WINDOW) / batchSize + 2;
     int capacity = Integer.highestOneBit(Math.max(1, wanted - 1)) << 1;
     this.batches = new Batch[capacity];
     for (int i = 0; i < capacity; i++) {
@@ -64,7 +64,8 @@ final class BatchSender {
    *
    * @return false when every batch is still held by the client
    */
-  synchronized boolean add(OutgoingMessage message) {
+  @Override
+  public synchronized boolean trySend(OutgoingMessage message) {
     if (filling == null) {
       Batch next = batches[(int) nextBatch & mask];
       if (next.busy()) {

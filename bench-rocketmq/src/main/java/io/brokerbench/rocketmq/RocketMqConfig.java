@@ -2,6 +2,7 @@ package io.brokerbench.rocketmq;
 
 import io.brokerbench.spi.DeclaredOption;
 import io.brokerbench.spi.DeclaredOptions;
+import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OptionException;
 import io.brokerbench.spi.StreamStart;
 import java.time.Clock;
@@ -309,6 +310,39 @@ public record RocketMqConfig(
         batchSize,
         BATCH_LINGER.from(options),
         HEADER_ENCODING.from(options));
+  }
+
+  /**
+   * Checks that a producer can keep what these settings promise, once its client is started.
+   *
+   * @param inFlightWindow the messages the core may have in flight on the producer
+   * @param bodyBytes the size of the producer's message bodies
+   * @param maxRequestBytes the largest request the producer client sends
+   * @throws DriverException when the producer could not keep its window, or a batch would not fit
+   *     in one request
+   */
+  void checkProducer(int inFlightWindow, int bodyBytes, int maxRequestBytes)
+      throws DriverException {
+    if (sendMode == SendMode.SYNC && batchSize <= 1 && inFlightWindow > 1) {
+      // A sync producer has one send in flight; a larger window would be a promise not kept. (A
+      // sync batch send has a batch in flight: its window covers the batch.)
+      throw new DriverException(
+          "--send-mode sync sends one message at a time per producer, so "
+              + inFlightWindow
+              + " in flight (-w or --in-flight) cannot be kept: use --producers "
+              + inFlightWindow
+              + " for that many sync senders, or leave out --send-mode sync");
+    }
+    if (batchSize > 1 && (long) batchSize * (bodyBytes + 256) > maxRequestBytes) {
+      throw new DriverException(
+          "a batch of "
+              + batchSize
+              + " messages of "
+              + bodyBytes
+              + " B exceeds RocketMQ's "
+              + maxRequestBytes
+              + "-byte request limit: use a smaller batch");
+    }
   }
 
   /** {@code auto} (null) or a start a consumer group can have: RocketMQ has no offsets to name. */

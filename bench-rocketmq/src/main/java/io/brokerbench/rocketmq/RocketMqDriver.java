@@ -1,13 +1,9 @@
 package io.brokerbench.rocketmq;
 
-import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
-import io.brokerbench.rocketmq.RocketMqConfig.ConsumeMode;
 import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
-import io.brokerbench.rocketmq.RocketMqConfig.SendMode;
 import io.brokerbench.rocketmq.embedded.EmbeddedRocketMq;
 import io.brokerbench.spi.BrokerIdentity;
 import io.brokerbench.spi.BrokerLoadReader;
-import io.brokerbench.spi.CallingThreadExecutor;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DeliveryListener;
@@ -22,36 +18,13 @@ import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
-import org.apache.rocketmq.client.ClientConfig;
-import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
-import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.client.consumer.MessageSelector;
-import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
-import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
-import org.apache.rocketmq.client.consumer.store.OffsetStore;
-import org.apache.rocketmq.client.consumer.store.ReadOffsetType;
-import org.apache.rocketmq.client.exception.MQClientException;
-import org.apache.rocketmq.client.impl.factory.MQClientInstance;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
-import org.apache.rocketmq.client.producer.SendCallback;
-import org.apache.rocketmq.client.producer.SendResult;
-import org.apache.rocketmq.client.utils.MessageUtil;
 import org.apache.rocketmq.common.MQVersion;
-import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
-import org.apache.rocketmq.common.message.Message;
-import org.apache.rocketmq.common.message.MessageQueue;
 import org.apache.rocketmq.remoting.RPCHook;
 
 /**
@@ -74,11 +47,8 @@ public final class RocketMqDriver implements Driver {
           .replace('_', '.');
 
   private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(5);
-  private static final Duration ASSIGNMENT_WAIT = Duration.ofSeconds(3);
   private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(1);
-  private static final int REPLY_ATTEMPTS = 3;
   private static final long SHUTDOWN_WAIT_MILLIS = 30_000;
-  private static final int AUTO_BATCH_IDLE_DELAY_MILLIS = 200;
 
   private final RocketMqConfig config;
   private final EmbeddedRocketMq embedded;
@@ -86,17 +56,11 @@ public final class RocketMqDriver implements Driver {
   private final TopicAdmin admin;
   private RocketMqLoadReader brokerLoad;
   private BrokerIdentity broker;
-  private final RPCHook rpcHook;
-  private final String instanceToken;
-  private final List<String> created = new ArrayList<>();
-  private final Set<String> destinations = new HashSet<>();
+  private final DeclaredTopics topics;
   private final List<Thread> shutdowns = new ArrayList<>();
-  private final Map<String, List<DefaultMQPushConsumer>> pushConsumers = new ConcurrentHashMap<>();
-  private DefaultMQProducer producerClient;
-  private volatile WriteConsolidation writeConsolidation;
-  private final ProducerThreadSendExecutor producerSends = new ProducerThreadSendExecutor();
+  private final ConsumerClients consumers;
+  private final ProducerClient producerClient;
   private BatchFlusher batchFlusher;
-  private int consumersCreated;
   private volatile boolean closing;
 
   private RocketMqDriver(
@@ -109,9 +73,13 @@ public final class RocketMqDriver implements Driver {
     this.embedded = embedded;
     this.nameServer = nameServer;
     this.admin = admin;
-    this.rpcHook = rpcHook;
-    this.instanceToken =
+    String instanceToken =
         Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36).toLowerCase(Locale.ROOT);
+    this.topics = new DeclaredTopics(config, admin, nameServer);
+    this.consumers =
+        new ConsumerClients(this, config, nameServer, rpcHook, instanceToken, topics, admin);
+    this.producerClient =
+        new ProducerClient(config, nameServer, rpcHook, "brokerbench-" + instanceToken);
   }
 
   /**
@@ -177,70 +145,20 @@ public final class RocketMqDriver implements Driver {
 
   @Override
   public void declare(List<DestinationSpec> list) throws DriverException {
-    for (DestinationSpec destination : list) {
-      String topic = destination.name();
-      destinations.add(topic);
-      switch (config.topicSetup()) {
-        case CREATE -> {
-          // A topic that is already there is the user's: used as it is, and never deleted.
-          if (!created.contains(topic) && !admin.exists(topic)) {
-            admin.create(topic, config.queuesPerTopic());
-            created.add(topic);
-          }
-        }
-        case PREDECLARED -> {
-          if (!admin.exists(topic)) {
-            throw new DriverException(
-                "topic '"
-                    + topic
-                    + "' does not exist on the RocketMQ cluster at "
-                    + nameServer
-                    + ": create it, or use --topic-setup create");
-          }
-        }
-        case AUTO -> {
-          // The broker creates the topic on the first send (autoCreateTopicEnable).
-        }
-      }
-    }
+    topics.declare(list);
   }
 
   @Override
   public synchronized Producer createProducer(ProducerSpec spec, SendListener listener)
       throws DriverException {
-    if (producerClient == null) {
-      producerClient = startProducerClient(spec.bodyBytes());
-    }
-    if (config.sendMode() == SendMode.SYNC
-        && config.batchSize() <= 1
-        && spec.inFlightWindow() > 1) {
-      // A sync producer has one send in flight; a larger window would be a promise not kept. (A
-      // sync batch send has a batch in flight: its window covers the batch.)
-      throw new DriverException(
-          "--send-mode sync sends one message at a time per producer, so "
-              + spec.inFlightWindow()
-              + " in flight (-w or --in-flight) cannot be kept: use --producers "
-              + spec.inFlightWindow()
-              + " for that many sync senders, or leave out --send-mode sync");
-    }
+    DefaultMQProducer client = producerClient.started(spec.bodyBytes());
+    config.checkProducer(spec.inFlightWindow(), spec.bodyBytes(), client.getMaxMessageSize());
     MessageStamper stamper =
         new MessageStamper(spec.destination(), config.tag(), config.keys(), config.delayLevel());
-    if (config.batchSize() > 1
-        && (long) config.batchSize() * (spec.bodyBytes() + 256)
-            > producerClient.getMaxMessageSize()) {
-      throw new DriverException(
-          "a batch of "
-              + config.batchSize()
-              + " messages of "
-              + spec.bodyBytes()
-              + " B exceeds RocketMQ's "
-              + producerClient.getMaxMessageSize()
-              + "-byte request limit: use a smaller batch");
-    }
     RocketMqProducer producer =
         new RocketMqProducer(
             this,
-            producerClient,
+            client,
             config,
             stamper,
             spec.inFlightWindow(),
@@ -255,61 +173,15 @@ public final class RocketMqDriver implements Driver {
     return producer;
   }
 
-  private DefaultMQProducer startProducerClient(int bodyBytes) throws DriverException {
-    DefaultMQProducer client = new DefaultMQProducer(config.producerGroup(), rpcHook);
-    client.setNamesrvAddr(nameServer);
-    client.setInstanceName("brokerbench-" + instanceToken);
-    client.setVipChannelEnabled(false);
-    // No heartbeat on each new connection: a producer needs none, and without the channel event
-    // thread the client stops in milliseconds instead of about 3 s. Consumers keep it.
-    client.setEnableHeartbeatChannelEventListener(false);
-    client.setPollNameServerInterval(1_000);
-    client.setSendMsgTimeout((int) config.sendTimeout().toMillis());
-    // The producers retry themselves (RetryPolicy), so that each retry is counted.
-    client.setRetryTimesWhenSendFailed(0);
-    client.setRetryTimesWhenSendAsyncFailed(0);
-    // As the RocketMQ tool does without -c: compression would change what is measured.
-    client.setCompressMsgBodyOverHowmuch(Integer.MAX_VALUE);
-    client.setMaxMessageSize(Math.max(4 << 20, bodyBytes + (64 << 10)));
-    // The client's two auto-batch guard threads wake every half batch delay (10 ms by default: 400
-    // wake-ups a second) although the driver batches itself. 200 ms quiets them and still lets
-    // each finish within 100 ms when the client shuts down.
-    client.batchMaxDelayMs(AUTO_BATCH_IDLE_DELAY_MILLIS);
-    try {
-      client.start();
-      // No thread hand-off per message: an async send runs on the producer thread up to the I/O
-      // thread, and its callback (record, confirm: nothing blocks) on the I/O thread.
-      client.setAsyncSenderExecutor(producerSends);
-      client.setCallbackExecutor(new CallingThreadExecutor());
-      writeConsolidation = tuneConnections(client);
-      return client;
-    } catch (MQClientException | RuntimeException e) {
-      throw new DriverException("cannot start the RocketMQ producer: " + Errors.reason(e), e);
-    }
-  }
-
-  /**
-   * Has the producer's connections to brokers, made from now on, run their codec and handlers on
-   * the I/O thread instead of handing each request and each answer to a pool thread (rocketmq
-   * remoting's {@code disableNettyWorkerGroup}, which its client configuration does not expose),
-   * and gather the sends of a burst into one socket write ({@link WriteConsolidation}).
-   */
-  @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client instance
-  private static WriteConsolidation tuneConnections(DefaultMQProducer client) {
-    MQClientInstance instance = client.getDefaultMQProducerImpl().getMqClientFactory();
-    instance.getNettyClientConfig().setDisableNettyWorkerGroup(true);
-    return WriteConsolidation.install(instance.getMQClientAPIImpl().getRemotingClient());
-  }
-
   /** The write consolidation of the producers' connections, once a producer was created. */
   WriteConsolidation writeConsolidation() {
-    return writeConsolidation;
+    return producerClient.writeConsolidation();
   }
 
   @Override
   public synchronized Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
-    return consumer(spec, new DeliveryDispatcher(listener, null), listener);
+    return consumers.start(spec, new DeliveryDispatcher(listener, null), listener);
   }
 
   /**
@@ -320,12 +192,10 @@ public final class RocketMqDriver implements Driver {
   @Override
   public synchronized Producer createRequester(
       ProducerSpec spec, SendListener listener, ReplyListener replies) throws DriverException {
-    if (producerClient == null) {
-      producerClient = startProducerClient(spec.bodyBytes());
-    }
-    registerForReplies(producerClient, spec.destination());
+    DefaultMQProducer client = producerClient.started(spec.bodyBytes());
+    RocketMqRequester.registerForReplies(client, spec.destination());
     return new RocketMqRequester(
-        producerClient,
+        client,
         new MessageStamper(spec.destination(), config.tag(), config.keys(), 0),
         spec.bodyBytes(),
         Math.max(REQUEST_TIMEOUT.toMillis(), config.sendTimeout().toMillis()),
@@ -334,256 +204,16 @@ public final class RocketMqDriver implements Driver {
   }
 
   /**
-   * Makes the brokers of {@code topic} know the client now: a broker pushes a reply only to a
-   * client it has had a heartbeat from, and the client's own heartbeats go every 30 s to the
-   * brokers it knew by then.
-   */
-  @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client instance
-  private static void registerForReplies(DefaultMQProducer client, String topic) {
-    MQClientInstance instance = client.getDefaultMQProducerImpl().getMqClientFactory();
-    // False when the route is known already (another requester's), or unknown yet (a topic the
-    // broker creates on first send, whose broker the next heartbeat reaches).
-    instance.updateTopicRouteInfoFromNameServer(topic);
-    instance.sendHeartbeatToAllBrokerWithLock();
-  }
-
-  /**
    * A push consumer that answers each request, once the core saw it, with a reply message carrying
-   * the request's body (and stamp) sent through the driver's producer client ({@link #sendReply});
-   * the broker pushes it to the requesting client. A message that is not a request gets no reply.
+   * the request's body (and stamp) sent through the driver's producer client; the broker pushes it
+   * to the requesting client. A message that is not a request gets no reply.
    */
   @Override
   public synchronized Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
-    if (producerClient == null) {
-      producerClient = startProducerClient(OutgoingMessage.STAMP_BYTES);
-    }
-    DefaultMQProducer replies = producerClient;
-    return consumer(
-        spec,
-        new DeliveryDispatcher(
-            listener,
-            request -> {
-              try {
-                Message reply = MessageUtil.createReplyMessage(request, request.getBody());
-                String stamp = request.getUserProperty(MessageStamper.STAMP_PROPERTY);
-                if (stamp != null) {
-                  reply.putUserProperty(MessageStamper.STAMP_PROPERTY, stamp);
-                }
-                sendReply(replies, reply, REPLY_ATTEMPTS);
-              } catch (Exception e) {
-                // Not a request: no reply.
-              }
-            }),
-        listener);
-  }
-
-  /**
-   * Sends a reply, again when the broker answers that it could not push it to the requester (its
-   * client not known yet, or too slow to take it), an answer a reply sent one way never saw. A
-   * reply that never leaves leaves its request unanswered, which the core times out.
-   */
-  private static void sendReply(DefaultMQProducer replies, Message reply, int attempts) {
-    try {
-      replies.send(
-          reply,
-          new SendCallback() {
-            @Override
-            public void onSuccess(SendResult result) {}
-
-            @Override
-            public void onException(Throwable e) {
-              if (attempts > 1) {
-                sendReply(replies, reply, attempts - 1);
-              }
-            }
-          });
-    } catch (Exception e) {
-      if (attempts > 1) {
-        sendReply(replies, reply, attempts - 1);
-      }
-    }
-  }
-
-  private Consumer consumer(
-      ConsumerSpec spec, DeliveryDispatcher dispatcher, DeliveryListener listener)
-      throws DriverException {
-    String topic = spec.destination();
-    String group = group(topic);
-    // A fresh instance name each time: a closed consumer's client may still be stopping.
-    String instanceName = "brokerbench-" + instanceToken + "-c" + consumersCreated++;
-    ConsumeFrom from = consumeFrom(topic);
-    MessageSelector selector =
-        config.sqlFilter()
-            ? MessageSelector.bySql(config.filter())
-            : MessageSelector.byTag(config.filter());
-    try {
-      if (config.consumeMode() == ConsumeMode.LITE_PULL) {
-        return litePullConsumer(spec, group, instanceName, from, selector, dispatcher, listener);
-      }
-      return pushConsumer(spec, group, instanceName, from, selector, dispatcher);
-    } catch (MQClientException | RuntimeException e) {
-      throw new DriverException(
-          "cannot start a RocketMQ consumer of topic '"
-              + topic
-              + "' in group '"
-              + group
-              + "': "
-              + Errors.reason(e),
-          e);
-    }
-  }
-
-  private Consumer pushConsumer(
-      ConsumerSpec spec,
-      String group,
-      String instanceName,
-      ConsumeFrom from,
-      MessageSelector selector,
-      DeliveryDispatcher dispatcher)
-      throws MQClientException, DriverException {
-    DefaultMQPushConsumer client =
-        new DefaultMQPushConsumer(group, rpcHook, new DistinctConsumersAllocation());
-    configureConsumerClient(client, instanceName);
-    client.setConsumeThreadMin(config.consumeThreads());
-    client.setConsumeThreadMax(config.consumeThreads());
-    if (spec.prefetch() > 0) {
-      client.setPullThresholdForTopic(spec.prefetch());
-    }
-    client.setConsumeFromWhere(consumeFromWhere(from));
-    if (from == ConsumeFrom.TIMESTAMP) {
-      client.setConsumeTimestamp(config.consumeTimestamp());
-    }
-    if (config.consumeMode() == ConsumeMode.ORDERLY) {
-      client.registerMessageListener(
-          (MessageListenerOrderly)
-              (messages, context) -> {
-                dispatcher.deliver(messages);
-                return ConsumeOrderlyStatus.SUCCESS;
-              });
-    } else {
-      client.registerMessageListener(
-          (MessageListenerConcurrently)
-              (messages, context) -> {
-                dispatcher.deliver(messages);
-                return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-              });
-    }
-    try {
-      client.subscribe(spec.destination(), selector);
-      client.start();
-    } catch (MQClientException | RuntimeException e) {
-      client.shutdown();
-      throw e;
-    }
-    awaitAssignment(client);
-    pushConsumers
-        .computeIfAbsent(spec.destination(), t -> new CopyOnWriteArrayList<>())
-        .add(client);
-    return new RocketMqConsumer(this, "consumer " + group, client::shutdown, dispatcher);
-  }
-
-  private Consumer litePullConsumer(
-      ConsumerSpec spec,
-      String group,
-      String instanceName,
-      ConsumeFrom from,
-      MessageSelector selector,
-      DeliveryDispatcher dispatcher,
-      DeliveryListener listener)
-      throws MQClientException {
-    DefaultLitePullConsumer client = new DefaultLitePullConsumer(group, rpcHook);
-    configureConsumerClient(client, instanceName);
-    client.setAutoCommit(true);
-    if (spec.prefetch() > 0) {
-      client.setPullThresholdForAll(spec.prefetch());
-    }
-    client.setConsumeFromWhere(consumeFromWhere(from));
-    if (from == ConsumeFrom.TIMESTAMP) {
-      client.setConsumeTimestamp(config.consumeTimestamp());
-    }
-    try {
-      client.subscribe(spec.destination(), selector);
-      client.start();
-    } catch (MQClientException | RuntimeException e) {
-      client.shutdown();
-      throw e;
-    }
-    LitePullLoop loop = new LitePullLoop(client, dispatcher, listener, instanceName);
-    loop.start();
-    return new RocketMqConsumer(this, "pull consumer " + group, loop::stopAndShutdown, dispatcher);
-  }
-
-  /**
-   * Client settings common to push and pull consumers. The broker learns a consumer's subscription
-   * only from its heartbeats; when the first one races with the heartbeat sent on a new connection,
-   * the broker keeps an older subscription and answers every pull with "subscription is not latest"
-   * until the next heartbeat, 30 s later by default. One heartbeat a second bounds that stall, and
-   * without the on-connect heartbeat the race does not arise.
-   */
-  private void configureConsumerClient(ClientConfig client, String instanceName) {
-    client.setNamesrvAddr(nameServer);
-    client.setInstanceName(instanceName);
-    client.setVipChannelEnabled(false);
-    client.setPollNameServerInterval(1_000);
-    client.setHeartbeatBrokerInterval(1_000);
-    client.setEnableHeartbeatChannelEventListener(false);
-  }
-
-  /** The consumer group of a destination: shared by the consumers of that destination. */
-  private String group(String topic) {
-    if (config.consumerGroup() != null) {
-      return destinations.size() <= 1
-          ? config.consumerGroup()
-          : config.consumerGroup() + "_" + groupSafe(topic);
-    }
-    return "brokerbench_" + instanceToken + "_" + groupSafe(topic);
-  }
-
-  private static String groupSafe(String name) {
-    return name.replaceAll("[^%|a-zA-Z0-9_-]", "_");
-  }
-
-  /**
-   * Where a new group starts: as configured, else at the start of topics this driver created (empty
-   * but for this run's messages) and at the end of others. "Last" on a new topic would race: the
-   * client takes the queue's end when the broker has no offset for the group, and a message stored
-   * between the two requests is skipped.
-   */
-  private ConsumeFrom consumeFrom(String topic) {
-    if (config.consumeFrom() != null) {
-      return config.consumeFrom();
-    }
-    return created.contains(topic) ? ConsumeFrom.FIRST : ConsumeFrom.LAST;
-  }
-
-  private static ConsumeFromWhere consumeFromWhere(ConsumeFrom from) {
-    return switch (from) {
-      case FIRST -> ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET;
-      case LAST -> ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET;
-      case TIMESTAMP -> ConsumeFromWhere.CONSUME_FROM_TIMESTAMP;
-    };
-  }
-
-  /**
-   * Waits (bounded) until the consumer owns queues, so the run's first messages do not wait for a
-   * rebalance, and a group's consumers have shared its queues before sending starts (a queue moved
-   * between consumers mid-run is redelivered in part). A consumer left without a queue (more
-   * consumers than queues) waits the whole bound. The client shows its assigned queues only through
-   * its deprecated implementation object.
-   */
-  @SuppressWarnings("deprecation")
-  private static void awaitAssignment(DefaultMQPushConsumer client) throws DriverException {
-    long deadline = System.nanoTime() + ASSIGNMENT_WAIT.toNanos();
-    while (client.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().isEmpty()
-        && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new DriverException("interrupted while the RocketMQ consumer started", e);
-      }
-    }
+    DefaultMQProducer replies = producerClient.started(OutgoingMessage.STAMP_BYTES);
+    return consumers.start(
+        spec, new DeliveryDispatcher(listener, new ReplySender(replies)), listener);
   }
 
   /**
@@ -593,41 +223,20 @@ public final class RocketMqDriver implements Driver {
    * consumers, whose offsets are committed in the background.
    */
   @Override
-  @SuppressWarnings("deprecation") // getDefaultMQPushConsumerImpl: the only way to the offsets
   public long messagesWaiting(String topic) throws DriverException {
-    List<DefaultMQPushConsumer> clients = pushConsumers.get(topic);
-    if (clients == null) {
-      return -1;
-    }
-    long waiting = 0;
-    for (Map.Entry<MessageQueue, Long> end : admin.queueEnds(topic).entrySet()) {
-      long consumed = -1;
-      for (DefaultMQPushConsumer client : clients) {
-        OffsetStore offsets = client.getDefaultMQPushConsumerImpl().getOffsetStore();
-        // The broker's offset for a queue the client no longer holds (moved by a rebalance).
-        consumed =
-            Math.max(
-                consumed, offsets.readOffset(end.getKey(), ReadOffsetType.MEMORY_FIRST_THEN_STORE));
-      }
-      if (consumed >= 0) {
-        waiting += Math.max(0, end.getValue() - consumed);
-      }
-    }
-    return waiting;
+    return consumers.messagesWaiting(topic);
   }
 
   @Override
   public String outOfOrderReason() {
     return "RocketMQ keeps order within each queue of a topic, and the producer spreads its"
         + " messages over the topic's queues"
-        + (created.isEmpty() ? "" : " (" + config.queuesPerTopic() + " per topic here)");
+        + (topics.anyCreatedByDriver() ? " (" + config.queuesPerTopic() + " per topic here)" : "");
   }
 
   @Override
   public void cleanup() throws DriverException {
-    List<String> topics = List.copyOf(created);
-    created.clear();
-    admin.delete(topics);
+    topics.deleteCreated();
   }
 
   /** True when the name server routes this topic (for tests). */
@@ -654,11 +263,6 @@ public final class RocketMqDriver implements Driver {
   }
 
   /**
-   * Starts every client's shutdown. With an embedded broker it waits (bounded) for them before
-   * stopping the broker; otherwise the clients finish stopping in the background, which takes them
-   * up to about three seconds each.
-   */
-  /**
    * The brokers' own load: from their process where they run on this machine, else from their
    * runtime statistics; null for the embedded broker, which shares the generator's process.
    */
@@ -673,6 +277,11 @@ public final class RocketMqDriver implements Driver {
     return brokerLoad;
   }
 
+  /**
+   * Starts every client's shutdown. With an embedded broker it waits (bounded) for them before
+   * stopping the broker; otherwise the clients finish stopping in the background, which takes them
+   * up to about three seconds each.
+   */
   @Override
   public void close() {
     List<Thread> pending;
@@ -684,13 +293,8 @@ public final class RocketMqDriver implements Driver {
       if (batchFlusher != null) {
         batchFlusher.stop();
       }
-      if (producerClient != null) {
-        shutdownInBackground(
-            "producer",
-            () -> {
-              producerClient.shutdown();
-              producerSends.shutdown();
-            });
+      if (producerClient.started()) {
+        shutdownInBackground("producer", producerClient::shutdown);
       }
       shutdownInBackground("admin", admin.client()::shutdown);
       pending = List.copyOf(shutdowns);

@@ -5,48 +5,27 @@ import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.SendListener;
-import io.brokerbench.spi.SendOutcome;
-import java.util.concurrent.ConcurrentMap;
-import org.apache.rocketmq.client.impl.producer.TopicPublishInfo;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
-import org.apache.rocketmq.common.message.Message;
 
 /**
- * Sends one core producer's messages through the driver's shared {@link DefaultMQProducer}, in one
- * of three modes:
+ * Sends one core producer's messages through the driver's shared {@link DefaultMQProducer}, along
+ * the {@link SendPath} of the configured send mode, chosen once when the producer is made:
  *
  * <ul>
- *   <li>async: {@code send(msg, callback)} with a ring of {@link SendSlot}s, one per message the
- *       core may have in flight (its window, rounded up to a power of two; {@value
- *       #SLOTS_WITHOUT_WINDOW} without confirms). {@link #trySend} returns false when the next slot
- *       is still held by the client;
- *   <li>sync: {@code send(msg)} with one slot blocks in {@link #trySend} and confirms before
- *       returning, a closed loop per producer thread like the RocketMQ tool's {@code -w} threads;
- *   <li>oneway: {@code sendOneway(msg)}, confirmed at once. The client may still be writing the
- *       previous body when {@code sendOneway} returns, so each oneway send gets a fresh body array.
+ *   <li>{@link AsyncSendRing}: {@code send(msg, callback)}, as many in flight as the core's window;
+ *   <li>{@link SyncSend}: {@code send(msg)}, one at a time per producer thread;
+ *   <li>{@link OnewaySend}: {@code sendOneway(msg)}, confirmed when handed to the client;
+ *   <li>{@link BatchSender}: with {@code batch} above 1, async or sync batches instead.
  * </ul>
  *
- * <p>Async and sync sends that fail are sent again as the {@link RetryPolicy} allows, each retry
- * counted ({@link RetryingSend}); oneway sends have no answer to retry on. With {@code batch} above
- * 1, async and sync sends go through a {@link BatchSender} instead.
+ * <p>A send the client refuses at once is counted as failed; the run goes on unless the thread was
+ * interrupted or the driver is closing.
  */
 final class RocketMqProducer implements Producer {
-  static final int SLOTS_WITHOUT_WINDOW = 1_024;
-
   private final RocketMqDriver driver;
-  private final DefaultMQProducer client;
-  private final SendMode mode;
-  private final SendListener listener;
-  private final MessageStamper stamper;
-  private final SendSlot[] slots;
-  private final int mask;
-  private final Message onewayMessage;
-  private final BatchSender batch;
-  private final ConcurrentMap<String, TopicPublishInfo> routes;
-  private long next;
+  private final SendPath path;
   private volatile boolean closed;
 
-  @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client's routes
   RocketMqProducer(
       RocketMqDriver driver,
       DefaultMQProducer client,
@@ -56,45 +35,37 @@ final class RocketMqProducer implements Producer {
       int bodyBytes,
       SendListener listener) {
     this.driver = driver;
-    this.client = client;
-    this.mode = config.sendMode();
-    this.listener = listener;
-    this.stamper = stamper;
-    this.routes = client.getDefaultMQProducerImpl().getTopicPublishInfoTable();
+    this.path = path(client, config, stamper, window, bodyBytes, listener);
+  }
+
+  private SendPath path(
+      DefaultMQProducer client,
+      RocketMqConfig config,
+      MessageStamper stamper,
+      int window,
+      int bodyBytes,
+      SendListener listener) {
     RetryPolicy policy =
         new RetryPolicy(config.retries(), config.sendTimeout(), client.getRetryResponseCodes());
     if (config.batchSize() > 1) {
-      batch =
-          new BatchSender(
-              client,
-              policy,
-              stamper,
-              listener,
-              mode == SendMode.ASYNC,
-              config.batchLinger().toNanos(),
-              config.batchSize(),
-              window,
-              bodyBytes);
-      slots = null;
-      mask = 0;
-      onewayMessage = null;
-    } else if (mode != SendMode.ONEWAY) {
-      batch = null;
-      int wanted = window > 0 ? window : SLOTS_WITHOUT_WINDOW;
-      int capacity =
-          mode == SendMode.SYNC ? 1 : Integer.highestOneBit(Math.max(1, wanted - 1)) << 1;
-      slots = new SendSlot[capacity];
-      for (int i = 0; i < capacity; i++) {
-        slots[i] = new SendSlot(client, policy, stamper.newMessage(bodyBytes), listener);
-      }
-      mask = capacity - 1;
-      onewayMessage = null;
-    } else {
-      batch = null;
-      slots = null;
-      mask = 0;
-      onewayMessage = stamper.newMessage(bodyBytes);
+      return new BatchSender(
+          client,
+          policy,
+          stamper,
+          listener,
+          config.sendMode() == SendMode.ASYNC,
+          config.batchLinger().toNanos(),
+          config.batchSize(),
+          window,
+          bodyBytes);
     }
+    return switch (config.sendMode()) {
+      case ASYNC ->
+          new AsyncSendRing(
+              client, policy, stamper, window, bodyBytes, listener, this::throwIfFatal);
+      case SYNC -> new SyncSend(client, policy, stamper, bodyBytes, listener, this::throwIfFatal);
+      case ONEWAY -> new OnewaySend(client, stamper, bodyBytes, listener, this::throwIfFatal);
+    };
   }
 
   @Override
@@ -102,74 +73,19 @@ final class RocketMqProducer implements Producer {
     if (closed) {
       throw new DriverException("the RocketMQ producer was closed");
     }
-    if (batch != null) {
-      return batch.add(message);
-    }
-    return switch (mode) {
-      case ASYNC -> sendAsync(message);
-      case SYNC -> sendSync(message);
-      case ONEWAY -> sendOneway(message);
-    };
+    return path.trySend(message);
   }
 
   /** Async sends without batching: the client's I/O thread that answers one may send the next. */
   @Override
   public boolean sendsOnConfirm() {
-    return mode == SendMode.ASYNC && batch == null;
+    return path.sendsOnConfirm();
   }
 
-  /**
-   * On the client's I/O thread: sends as {@link #trySend} does while the client knows the topic's
-   * route. Without it, the client would ask the name server and wait for the answer, which this
-   * thread itself has to read, so the producer thread sends instead.
-   */
+  /** On the client's I/O thread: sends as {@link #trySend} does when the send path can. */
   @Override
   public boolean trySendOnConfirm(OutgoingMessage message) throws DriverException {
-    TopicPublishInfo route = routes.get(slots[0].message().getTopic());
-    return route != null && route.ok() && !closed && sendAsync(message);
-  }
-
-  private boolean sendAsync(OutgoingMessage message) throws DriverException {
-    SendSlot slot = slots[(int) next & mask];
-    if (slot.busy()) {
-      return false;
-    }
-    next++;
-    stamper.stamp(message, slot.message());
-    slot.arm(message.sequence());
-    try {
-      slot.sendAsync();
-    } catch (Exception e) {
-      slot.complete(RetryingSend.outcome(e));
-      throwIfFatal(e);
-    }
-    return true;
-  }
-
-  private boolean sendSync(OutgoingMessage message) throws DriverException {
-    SendSlot slot = slots[0];
-    stamper.stamp(message, slot.message());
-    slot.arm(message.sequence());
-    try {
-      slot.onSuccess(slot.sendSync());
-    } catch (Exception e) {
-      slot.complete(RetryingSend.outcome(e));
-      throwIfFatal(e);
-    }
-    return true;
-  }
-
-  private boolean sendOneway(OutgoingMessage message) throws DriverException {
-    onewayMessage.setBody(new byte[message.body().length]);
-    stamper.stamp(message, onewayMessage);
-    try {
-      client.sendOneway(onewayMessage);
-      listener.onConfirm(message.sequence(), false, SendOutcome.ACCEPTED);
-    } catch (Exception e) {
-      listener.onConfirm(message.sequence(), false, RetryingSend.outcome(e));
-      throwIfFatal(e);
-    }
-    return true;
+    return !closed && path.trySendOnConfirm(message);
   }
 
   /**
@@ -188,7 +104,7 @@ final class RocketMqProducer implements Producer {
 
   /** The batch sender, or null without batching. */
   BatchSender batchSender() {
-    return batch;
+    return path instanceof BatchSender batch ? batch : null;
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
 import org.apache.rocketmq.client.exception.RequestTimeoutException;
+import org.apache.rocketmq.client.impl.factory.MQClientInstance;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.RequestCallback;
 import org.apache.rocketmq.common.message.Message;
@@ -45,6 +46,20 @@ final class RocketMqRequester implements Producer {
     this.timeoutMillis = timeoutMillis;
     this.listener = listener;
     this.replies = replies;
+  }
+
+  /**
+   * Makes the brokers of {@code topic} know the client now: a broker pushes a reply only to a
+   * client it has had a heartbeat from, and the client's own heartbeats go every 30 s to the
+   * brokers it knew by then.
+   */
+  @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client instance
+  static void registerForReplies(DefaultMQProducer client, String topic) {
+    MQClientInstance instance = client.getDefaultMQProducerImpl().getMqClientFactory();
+    // False when the route is known already (another requester's), or unknown yet (a topic the
+    // broker creates on first send, whose broker the next heartbeat reaches).
+    instance.updateTopicRouteInfoFromNameServer(topic);
+    instance.sendHeartbeatToAllBrokerWithLock();
   }
 
   @Override

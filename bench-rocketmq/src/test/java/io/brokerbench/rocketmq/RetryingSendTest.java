@@ -133,7 +133,7 @@ class RetryingSendTest {
     OutgoingMessage message = new OutgoingMessage(16);
     for (long sequence = 10; sequence < 13; sequence++) {
       message.sequence(sequence);
-      assertThat(sender.add(message)).isTrue();
+      assertThat(sender.trySend(message)).isTrue();
     }
 
     assertThat(client.batchSizes).containsExactly(3, 3);

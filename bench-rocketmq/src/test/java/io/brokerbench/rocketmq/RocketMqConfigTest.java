@@ -7,6 +7,7 @@ import io.brokerbench.rocketmq.RocketMqConfig.ConsumeFrom;
 import io.brokerbench.rocketmq.RocketMqConfig.HeaderEncoding;
 import io.brokerbench.rocketmq.RocketMqConfig.SendMode;
 import io.brokerbench.rocketmq.RocketMqConfig.TopicSetup;
+import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.DriverOption;
 import io.brokerbench.spi.OptionException;
 import java.time.Instant;
@@ -113,6 +114,26 @@ class RocketMqConfigTest {
         .hasMessageContaining("the port of 'h2:x' is not a number");
     assertThat(RocketMqConfig.parse(Map.of("name-server", "h:9876;h2:9877")).nameServer())
         .isEqualTo("h:9876;h2:9877");
+  }
+
+  @Test
+  void aProducerThatCannotKeepItsWindowOrFitItsBatchIsRefused() throws Exception {
+    RocketMqConfig sync = RocketMqConfig.parse(Map.of("send-mode", "sync"));
+    RocketMqConfig batch = RocketMqConfig.parse(Map.of("batch", "16"));
+
+    assertThatThrownBy(() -> sync.checkProducer(4, 100, 4 << 20))
+        .isInstanceOf(DriverException.class)
+        .hasMessage(
+            "--send-mode sync sends one message at a time per producer, so 4 in flight (-w or"
+                + " --in-flight) cannot be kept: use --producers 4 for that many sync senders, or"
+                + " leave out --send-mode sync");
+    sync.checkProducer(1, 100, 4 << 20);
+    assertThatThrownBy(() -> batch.checkProducer(64, 1_000, 16_000))
+        .isInstanceOf(DriverException.class)
+        .hasMessage(
+            "a batch of 16 messages of 1000 B exceeds RocketMQ's 16000-byte request limit: use a"
+                + " smaller batch");
+    batch.checkProducer(64, 100, 16_000);
   }
 
   @Test
