@@ -30,7 +30,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -38,9 +37,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import org.apache.qpid.protonj2.client.Client;
-import org.apache.qpid.protonj2.client.ClientOptions;
 import org.apache.qpid.protonj2.client.Connection;
-import org.apache.qpid.protonj2.client.ConnectionOptions;
 import org.apache.qpid.protonj2.client.Receiver;
 import org.apache.qpid.protonj2.client.ReceiverOptions;
 import org.apache.qpid.protonj2.client.Session;
@@ -58,10 +55,8 @@ import org.apache.qpid.protonj2.client.exceptions.ClientException;
  */
 public final class Amqp10Driver implements Driver {
   private final Amqp10Config config;
-  private static final long CLOSE_TIMEOUT_MILLIS = 2_000;
-
   private final SSLContext tls;
-  private final Client client;
+  private final ClientConnections client;
   private final Connection control;
   private final boolean rabbitMq;
   private final boolean nativeManagement;
@@ -86,15 +81,13 @@ public final class Amqp10Driver implements Driver {
     this.config = config;
     this.embedded = embedded;
     this.tls = config.tls() ? config.stores().sslContext() : null;
-    this.client = Client.create(new ClientOptions().id("brokerbench-amqp10"));
+    this.client = new ClientConnections(config, tls);
     try {
-      this.control = connect(Errors.CONNECTING);
+      this.control = client.open(Errors.CONNECTING);
       Object product = control.properties().get("product");
       this.rabbitMq = product != null && product.toString().contains("RabbitMQ");
       this.nativeManagement = rabbitMq && majorVersion(control.properties().get("version")) >= 4;
     } catch (DriverException e) {
-      // Not waited for: the error says how long connecting took, and a silent broker would add
-      // the close timeout to it.
       client.closeAsync();
       throw e;
     } catch (Exception e) {
@@ -135,70 +128,6 @@ public final class Amqp10Driver implements Driver {
       broker.close();
       throw e;
     }
-  }
-
-  /** Opens a connection and waits until the broker answered its open frame. */
-  Connection connect(String what) throws DriverException {
-    Connection connection = null;
-    try {
-      connection = client.connect(config.host(), config.port(), connectionOptions());
-      connection.openFuture().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      return connection;
-    } catch (Exception e) {
-      if (connection != null) {
-        connection.closeAsync();
-      }
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      throw Errors.whileDoing(config, what, e);
-    }
-  }
-
-  private ConnectionOptions connectionOptions() {
-    ConnectionOptions options = new ConnectionOptions();
-    long timeoutMillis = config.connectTimeout().toMillis();
-    // Closing waits for nothing the run needs: a broker that froze must not hold the end of the
-    // run.
-    options
-        .openTimeout(timeoutMillis)
-        .closeTimeout(Math.min(timeoutMillis, CLOSE_TIMEOUT_MILLIS))
-        .requestTimeout(timeoutMillis)
-        .idleTimeout(TimeUnit.SECONDS.toMillis(config.idleTimeoutSeconds()));
-    options.user(config.user()).password(config.password());
-    if (config.virtualHost() != null) {
-      options.virtualHost(config.virtualHost());
-    }
-    for (String mechanism : saslMechanisms(config)) {
-      options.saslOptions().addAllowedMechanism(mechanism);
-    }
-    if (tls != null) {
-      options.sslEnabled(true);
-      options.sslOptions().sslContextOverride(tls).verifyHost(config.verifyHost());
-    }
-    return options;
-  }
-
-  /**
-   * The SASL mechanisms to allow: the user's choice, else every password mechanism when a user is
-   * set. Without that restriction protonj2 1.1.0 picks ANONYMOUS whenever the broker offers it
-   * (RabbitMQ 3.x does, mapping it to its default user), so a wrong password would go unnoticed and
-   * the run would not use the given user.
-   */
-  static List<String> saslMechanisms(Amqp10Config config) {
-    if (config.saslMechanisms() != null) {
-      List<String> chosen = new ArrayList<>();
-      for (String mechanism : config.saslMechanisms().split(",")) {
-        if (!mechanism.isBlank()) {
-          chosen.add(mechanism.trim().toUpperCase(Locale.ROOT));
-        }
-      }
-      return chosen;
-    }
-    if (config.user() != null) {
-      return List.of("PLAIN", "SCRAM-SHA-512", "SCRAM-SHA-256", "SCRAM-SHA-1", "CRAM-MD5");
-    }
-    return List.of();
   }
 
   @Override
@@ -426,7 +355,7 @@ public final class Amqp10Driver implements Driver {
       return register(
           connection::close, () -> new EngineProducer(config, connection, address, spec, listener));
     }
-    Connection connection = connect("connecting " + name);
+    Connection connection = client.open("connecting " + name);
     return register(
         connection::closeAsync,
         () -> new Amqp10Producer(config, connection, address, spec, listener));
@@ -442,7 +371,7 @@ public final class Amqp10Driver implements Driver {
       return register(
           connection::close, () -> new EngineConsumer(config, connection, address, spec, listener));
     }
-    Connection connection = connect("connecting " + name);
+    Connection connection = client.open("connecting " + name);
     return register(
         connection::closeAsync,
         () -> new Amqp10Consumer(config, connection, address, spec, listener, false));
@@ -499,7 +428,7 @@ public final class Amqp10Driver implements Driver {
                   repliesAsDeliveries(replies)));
     }
     String reply = replyAddress;
-    Connection connection = connect("connecting requester-" + spec.producerIndex());
+    Connection connection = client.open("connecting requester-" + spec.producerIndex());
     return register(
         connection::closeAsync,
         () -> new Amqp10Producer(config, connection, address, spec, listener, replies, reply));
@@ -526,7 +455,7 @@ public final class Amqp10Driver implements Driver {
   public Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
     String address = config.addressOf(spec.destination());
-    Connection connection = connect("connecting replier-" + spec.consumerIndex());
+    Connection connection = client.open("connecting replier-" + spec.consumerIndex());
     return register(
         connection::closeAsync,
         () -> new Amqp10Consumer(config, connection, address, spec, listener, true));
