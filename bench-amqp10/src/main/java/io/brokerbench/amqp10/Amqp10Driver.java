@@ -61,7 +61,7 @@ public final class Amqp10Driver implements Driver {
   private final boolean rabbitMq;
   private final boolean nativeManagement;
   private final EmbeddedQpidBroker embedded;
-  private final List<AutoCloseable> links = new ArrayList<>();
+  private final OpenLinks links;
   private final List<String> createdQueues = new ArrayList<>();
   private IdleEngineConnections idle;
   private BrokerMemoryReader brokerMemory;
@@ -80,6 +80,7 @@ public final class Amqp10Driver implements Driver {
   Amqp10Driver(Amqp10Config config, EmbeddedQpidBroker embedded) throws DriverException {
     this.config = config;
     this.embedded = embedded;
+    this.links = new OpenLinks(config);
     this.tls = config.tls() ? config.stores().sslContext() : null;
     this.client = new ClientConnections(config, tls);
     try {
@@ -352,11 +353,11 @@ public final class Amqp10Driver implements Driver {
     String name = "producer-" + spec.producerIndex();
     if (config.engine()) {
       EngineConnection connection = EngineConnection.open(config, tls, name);
-      return register(
+      return links.open(
           connection::close, () -> new EngineProducer(config, connection, address, spec, listener));
     }
     Connection connection = client.open("connecting " + name);
-    return register(
+    return links.open(
         connection::closeAsync,
         () -> new Amqp10Producer(config, connection, address, spec, listener));
   }
@@ -368,11 +369,11 @@ public final class Amqp10Driver implements Driver {
     String name = "consumer-" + spec.consumerIndex();
     if (config.engine()) {
       EngineConnection connection = EngineConnection.open(config, tls, name);
-      return register(
+      return links.open(
           connection::close, () -> new EngineConsumer(config, connection, address, spec, listener));
     }
     Connection connection = client.open("connecting " + name);
-    return register(
+    return links.open(
         connection::closeAsync,
         () -> new Amqp10Consumer(config, connection, address, spec, listener, false));
   }
@@ -417,7 +418,7 @@ public final class Amqp10Driver implements Driver {
       String replyQueue = replyAddress;
       EngineConnection replyConnection =
           EngineConnection.open(config, tls, "requester-" + spec.producerIndex() + "-replies");
-      register(
+      links.open(
           replyConnection::close,
           () ->
               new EngineConsumer(
@@ -429,7 +430,7 @@ public final class Amqp10Driver implements Driver {
     }
     String reply = replyAddress;
     Connection connection = client.open("connecting requester-" + spec.producerIndex());
-    return register(
+    return links.open(
         connection::closeAsync,
         () -> new Amqp10Producer(config, connection, address, spec, listener, replies, reply));
   }
@@ -456,27 +457,9 @@ public final class Amqp10Driver implements Driver {
       throws DriverException {
     String address = config.addressOf(spec.destination());
     Connection connection = client.open("connecting replier-" + spec.consumerIndex());
-    return register(
+    return links.open(
         connection::closeAsync,
         () -> new Amqp10Consumer(config, connection, address, spec, listener, true));
-  }
-
-  private interface LinkFactory<T extends AutoCloseable> {
-    T create() throws DriverException;
-  }
-
-  private <T extends AutoCloseable> T register(Runnable closeConnection, LinkFactory<T> factory)
-      throws DriverException {
-    try {
-      T link = factory.create();
-      synchronized (links) {
-        links.add(link);
-      }
-      return link;
-    } catch (DriverException | RuntimeException e) {
-      closeConnection.run();
-      throw e;
-    }
   }
 
   /**
@@ -517,28 +500,14 @@ public final class Amqp10Driver implements Driver {
     if (idle != null) {
       idle.close();
     }
-    DriverException first = null;
-    List<AutoCloseable> toClose;
-    synchronized (links) {
-      toClose = new ArrayList<>(links);
-      links.clear();
-    }
-    for (AutoCloseable link : toClose) {
-      try {
-        link.close();
-      } catch (Exception e) {
-        if (first == null) {
-          first = e instanceof DriverException d ? d : Errors.of(config, "closing", e);
-        }
+    try {
+      links.close();
+    } finally {
+      control.close();
+      client.close();
+      if (embedded != null) {
+        embedded.close();
       }
-    }
-    control.close();
-    client.close();
-    if (embedded != null) {
-      embedded.close();
-    }
-    if (first != null) {
-      throw first;
     }
   }
 }
