@@ -24,19 +24,15 @@ import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
-import org.apache.qpid.protonj2.client.Client;
 import org.apache.qpid.protonj2.client.Connection;
 import org.apache.qpid.protonj2.client.Receiver;
 import org.apache.qpid.protonj2.client.ReceiverOptions;
@@ -62,6 +58,7 @@ public final class Amqp10Driver implements Driver {
   private final boolean nativeManagement;
   private final EmbeddedQpidBroker embedded;
   private final OpenLinks links;
+  private final MessageIo io;
   private final List<String> createdQueues = new ArrayList<>();
   private IdleEngineConnections idle;
   private BrokerMemoryReader brokerMemory;
@@ -83,6 +80,8 @@ public final class Amqp10Driver implements Driver {
     this.links = new OpenLinks(config);
     this.tls = config.tls() ? config.stores().sslContext() : null;
     this.client = new ClientConnections(config, tls);
+    this.io =
+        config.engine() ? new EngineIo(config, tls, links) : new ClientIo(config, client, links);
     try {
       this.control = client.open(Errors.CONNECTING);
       Object product = control.properties().get("product");
@@ -138,7 +137,7 @@ public final class Amqp10Driver implements Driver {
         embedded != null ? "embedded Qpid Broker-J, " + config.target() : config.target(),
         embedded != null,
         true,
-        clientLibrary(config.engine()),
+        io.library(),
         brokerIdentity());
   }
 
@@ -245,24 +244,6 @@ public final class Amqp10Driver implements Driver {
     return BrokerIdentity.UNKNOWN;
   }
 
-  /** The library moving the messages, with its version (from the jar's Maven metadata). */
-  static String clientLibrary(boolean engine) {
-    String artifact = engine ? "protonj2" : "protonj2-client";
-    String version = "unknown";
-    try (InputStream in =
-        Client.class.getResourceAsStream(
-            "/META-INF/maven/org.apache.qpid/" + artifact + "/pom.properties")) {
-      if (in != null) {
-        Properties properties = new Properties();
-        properties.load(in);
-        version = properties.getProperty("version", version);
-      }
-    } catch (IOException e) {
-      // the version is only informative
-    }
-    return artifact + " " + version + (engine ? " (engine)" : "");
-  }
-
   /**
    * Declares missing RabbitMQ queues (with {@code declare=true} on RabbitMQ: over AMQP 1.0 itself
    * on 4.x, over AMQP 0.9.1 on 3.x), then, except on RabbitMQ 4, attaches a receiver to each queue
@@ -349,33 +330,13 @@ public final class Amqp10Driver implements Driver {
 
   @Override
   public Producer createProducer(ProducerSpec spec, SendListener listener) throws DriverException {
-    String address = config.addressOf(spec.destination());
-    String name = "producer-" + spec.producerIndex();
-    if (config.engine()) {
-      EngineConnection connection = EngineConnection.open(config, tls, name);
-      return links.open(
-          connection::close, () -> new EngineProducer(config, connection, address, spec, listener));
-    }
-    Connection connection = client.open("connecting " + name);
-    return links.open(
-        connection::closeAsync,
-        () -> new Amqp10Producer(config, connection, address, spec, listener));
+    return io.producer(spec, listener);
   }
 
   @Override
   public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
-    String address = config.addressOf(spec.destination());
-    String name = "consumer-" + spec.consumerIndex();
-    if (config.engine()) {
-      EngineConnection connection = EngineConnection.open(config, tls, name);
-      return links.open(
-          connection::close, () -> new EngineConsumer(config, connection, address, spec, listener));
-    }
-    Connection connection = client.open("connecting " + name);
-    return links.open(
-        connection::closeAsync,
-        () -> new Amqp10Consumer(config, connection, address, spec, listener, false));
+    return io.consumer(spec, listener);
   }
 
   /**
