@@ -4,8 +4,6 @@ import io.brokerbench.amqp10.Amqp10Config.ReplyTo;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.rabbitmq.BrokerMemoryReader;
 import io.brokerbench.rabbitmq.ManagementApi;
-import io.brokerbench.rabbitmq.QueueDeclaration;
-import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.rabbitmq.RabbitMqLoadReader;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.BrokerIdentity;
@@ -25,18 +23,12 @@ import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import org.apache.qpid.protonj2.client.Connection;
-import org.apache.qpid.protonj2.client.Receiver;
-import org.apache.qpid.protonj2.client.ReceiverOptions;
-import org.apache.qpid.protonj2.client.Session;
 import org.apache.qpid.protonj2.client.exceptions.ClientException;
 
 /**
@@ -55,11 +47,10 @@ public final class Amqp10Driver implements Driver {
   private final ClientConnections client;
   private final Connection control;
   private final boolean rabbitMq;
-  private final boolean nativeManagement;
   private final EmbeddedQpidBroker embedded;
   private final OpenLinks links;
   private final MessageIo io;
-  private final List<String> createdQueues = new ArrayList<>();
+  private final Destinations destinations;
   private IdleEngineConnections idle;
   private BrokerMemoryReader brokerMemory;
   private RabbitMqLoadReader brokerLoad;
@@ -86,7 +77,8 @@ public final class Amqp10Driver implements Driver {
       this.control = client.open(Errors.CONNECTING);
       Object product = control.properties().get("product");
       this.rabbitMq = product != null && product.toString().contains("RabbitMQ");
-      this.nativeManagement = rabbitMq && majorVersion(control.properties().get("version")) >= 4;
+      boolean nativeManagement = rabbitMq && majorVersion(control.properties().get("version")) >= 4;
+      this.destinations = new Destinations(config, control, tls, rabbitMq, nativeManagement);
     } catch (DriverException e) {
       client.closeAsync();
       throw e;
@@ -251,81 +243,7 @@ public final class Amqp10Driver implements Driver {
    */
   @Override
   public void declare(List<DestinationSpec> destinations) throws DriverException {
-    List<DestinationSpec> queues = new ArrayList<>();
-    for (DestinationSpec d : destinations) {
-      if (Amqp10Config.rabbitQueueOf(config.addressOf(d.name())) != null) {
-        queues.add(d);
-      }
-    }
-    if (config.declare() && rabbitMq && !queues.isEmpty()) {
-      try (QueueTopology topology = topology()) {
-        for (DestinationSpec d : queues) {
-          String queue = Amqp10Config.rabbitQueueOf(config.addressOf(d.name()));
-          // Auto-delete never: the check below attaches and detaches a receiver, which would
-          // delete an auto-delete queue before the run starts.
-          if (topology.declare(
-              QueueDeclaration.of(queue, config.queueType(), d.durable(), false, Map.of()))) {
-            createdQueues.add(queue);
-          }
-        }
-      }
-    }
-    // RabbitMQ 4 refuses to attach to a missing queue: only 3.x needs the check.
-    if (config.checkTarget() && !nativeManagement) {
-      for (DestinationSpec d : destinations) {
-        String address = config.addressOf(d.name());
-        if (checkable(address)) {
-          checkTarget(address);
-        }
-      }
-    }
-  }
-
-  /**
-   * RabbitMQ 4's own AMQP 1.0 management, or AMQP 0.9.1 on the same port for 3.x, whose AMQP 1.0
-   * plugin has none.
-   */
-  private QueueTopology topology() throws DriverException {
-    return nativeManagement
-        ? ManagementNode.open(config, control)
-        : RabbitTopology.open(config, tls);
-  }
-
-  /** Exchange and topic addresses have no node a receiver could attach to. */
-  private static boolean checkable(String address) {
-    return !address.startsWith("/exchange/")
-        && !address.startsWith("/exchanges/")
-        && !address.startsWith("/topic/");
-  }
-
-  private void checkTarget(String address) throws DriverException {
-    Session session = null;
-    try {
-      session = control.openSession();
-      Receiver probe = session.openReceiver(address, new ReceiverOptions().creditWindow(0));
-      probe.openFuture().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      probe.close();
-    } catch (Exception e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      if (Errors.connectionLost(e)) {
-        throw Errors.of(config, "checking address '" + address + "'", e);
-      }
-      throw new DriverException(
-          "address '"
-              + address
-              + "' cannot be received from ("
-              + Errors.brokerText(e)
-              + "): a missing queue silently drops every message sent to it; declare it"
-              + " (declare=true on RabbitMQ), fix the address, or skip this check with"
-              + " check-target=false",
-          e);
-    } finally {
-      if (session != null) {
-        session.closeAsync();
-      }
-    }
+    this.destinations.declare(destinations);
   }
 
   @Override
@@ -348,35 +266,11 @@ public final class Amqp10Driver implements Driver {
   public Producer createRequester(ProducerSpec spec, SendListener listener, ReplyListener replies)
       throws DriverException {
     String address = config.addressOf(spec.destination());
-    String replyAddress = null;
-    if (config.replyTo() == ReplyTo.QUEUE) {
-      String queue =
-          "brokerbench-reply-"
-              + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36)
-              + "-"
-              + spec.producerIndex();
-      // The broker's own address of a queue, whatever address the run's destinations use.
-      replyAddress =
-          !rabbitMq
-              ? queue
-              : nativeManagement
-                  ? "/queues/" + Amqp10Config.percentEncoded(queue)
-                  : Amqp10Config.RABBITMQ3_QUEUE.replace("%s", queue);
-      if (rabbitMq && config.declare()) {
-        try (QueueTopology topology = topology()) {
-          if (topology.declare(
-              QueueDeclaration.of(queue, QueueType.CLASSIC, false, false, Map.of()))) {
-            synchronized (createdQueues) {
-              createdQueues.add(queue);
-            }
-          }
-        }
-      }
-    }
+    String replyAddress =
+        config.replyTo() == ReplyTo.QUEUE ? destinations.replyQueue(spec.producerIndex()) : null;
     if (replyAddress != null) {
       // The reply queue is read by the engine, as consumers are by default: a fraction of the
       // client API's CPU per message.
-      String replyQueue = replyAddress;
       EngineConnection replyConnection =
           EngineConnection.open(config, tls, "requester-" + spec.producerIndex() + "-replies");
       links.open(
@@ -385,15 +279,15 @@ public final class Amqp10Driver implements Driver {
               new EngineConsumer(
                   config,
                   replyConnection,
-                  replyQueue,
-                  new ConsumerSpec(spec.producerIndex(), replyQueue, 0, AckMode.EACH, 1),
+                  replyAddress,
+                  new ConsumerSpec(spec.producerIndex(), replyAddress, 0, AckMode.EACH, 1),
                   repliesAsDeliveries(replies)));
     }
-    String reply = replyAddress;
     Connection connection = client.open("connecting requester-" + spec.producerIndex());
     return links.open(
         connection::closeAsync,
-        () -> new Amqp10Producer(config, connection, address, spec, listener, replies, reply));
+        () ->
+            new Amqp10Producer(config, connection, address, spec, listener, replies, replyAddress));
   }
 
   /** A reply queue's deliveries as the replies they are. */
@@ -429,27 +323,13 @@ public final class Amqp10Driver implements Driver {
    */
   @Override
   public long messagesWaiting(String destination) throws DriverException {
-    String queue = Amqp10Config.rabbitQueueOf(config.addressOf(destination));
-    if (!rabbitMq || queue == null || config.queueType() == QueueType.STREAM) {
-      return -1;
-    }
-    try (QueueTopology topology = topology()) {
-      return topology.messagesWaiting(queue);
-    }
+    return destinations.messagesWaiting(destination);
   }
 
   /** Deletes the queues this driver created, unless {@code delete-queues} is false. */
   @Override
   public void cleanup() throws DriverException {
-    if (!config.deleteQueues() || createdQueues.isEmpty()) {
-      return;
-    }
-    try (QueueTopology topology = topology()) {
-      for (String queue : createdQueues) {
-        topology.delete(queue);
-      }
-    }
-    createdQueues.clear();
+    destinations.deleteCreated();
   }
 
   @Override
