@@ -13,6 +13,7 @@ import io.brokerbench.tls.TlsStores;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -317,6 +318,28 @@ public record Amqp10Config(
       }
     }
     return null;
+  }
+
+  /**
+   * The SASL mechanisms to allow: the user's choice, else every password mechanism when a user is
+   * set. Without that restriction protonj2 1.1.0 picks ANONYMOUS whenever the broker offers it
+   * (RabbitMQ 3.x does, mapping it to its default user), so a wrong password would go unnoticed and
+   * the run would not use the given user.
+   */
+  List<String> allowedSaslMechanisms() {
+    if (saslMechanisms != null) {
+      List<String> chosen = new ArrayList<>();
+      for (String mechanism : saslMechanisms.split(",")) {
+        if (!mechanism.isBlank()) {
+          chosen.add(mechanism.trim().toUpperCase(Locale.ROOT));
+        }
+      }
+      return chosen;
+    }
+    if (user != null) {
+      return List.of("PLAIN", "SCRAM-SHA-512", "SCRAM-SHA-256", "SCRAM-SHA-1", "CRAM-MD5");
+    }
+    return List.of();
   }
 
   /** The broker as the report shows it, password masked. */

@@ -4,8 +4,6 @@ import io.brokerbench.amqp10.Amqp10Config.ReplyTo;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.rabbitmq.BrokerMemoryReader;
 import io.brokerbench.rabbitmq.ManagementApi;
-import io.brokerbench.rabbitmq.QueueDeclaration;
-import io.brokerbench.rabbitmq.QueueType;
 import io.brokerbench.rabbitmq.RabbitMqLoadReader;
 import io.brokerbench.spi.AckMode;
 import io.brokerbench.spi.BrokerIdentity;
@@ -24,26 +22,13 @@ import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ProducerSpec;
 import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Properties;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
-import org.apache.qpid.protonj2.client.Client;
-import org.apache.qpid.protonj2.client.ClientOptions;
 import org.apache.qpid.protonj2.client.Connection;
-import org.apache.qpid.protonj2.client.ConnectionOptions;
-import org.apache.qpid.protonj2.client.Receiver;
-import org.apache.qpid.protonj2.client.ReceiverOptions;
-import org.apache.qpid.protonj2.client.Session;
 import org.apache.qpid.protonj2.client.exceptions.ClientException;
 
 /**
@@ -58,16 +43,14 @@ import org.apache.qpid.protonj2.client.exceptions.ClientException;
  */
 public final class Amqp10Driver implements Driver {
   private final Amqp10Config config;
-  private static final long CLOSE_TIMEOUT_MILLIS = 2_000;
-
   private final SSLContext tls;
-  private final Client client;
+  private final ClientConnections client;
   private final Connection control;
   private final boolean rabbitMq;
-  private final boolean nativeManagement;
   private final EmbeddedQpidBroker embedded;
-  private final List<AutoCloseable> links = new ArrayList<>();
-  private final List<String> createdQueues = new ArrayList<>();
+  private final OpenLinks links;
+  private final MessageIo io;
+  private final Destinations destinations;
   private IdleEngineConnections idle;
   private BrokerMemoryReader brokerMemory;
   private RabbitMqLoadReader brokerLoad;
@@ -85,16 +68,18 @@ public final class Amqp10Driver implements Driver {
   Amqp10Driver(Amqp10Config config, EmbeddedQpidBroker embedded) throws DriverException {
     this.config = config;
     this.embedded = embedded;
+    this.links = new OpenLinks(config);
     this.tls = config.tls() ? config.stores().sslContext() : null;
-    this.client = Client.create(new ClientOptions().id("brokerbench-amqp10"));
+    this.client = new ClientConnections(config, tls);
+    this.io =
+        config.engine() ? new EngineIo(config, tls, links) : new ClientIo(config, client, links);
     try {
-      this.control = connect(Errors.CONNECTING);
+      this.control = client.open(Errors.CONNECTING);
       Object product = control.properties().get("product");
       this.rabbitMq = product != null && product.toString().contains("RabbitMQ");
-      this.nativeManagement = rabbitMq && majorVersion(control.properties().get("version")) >= 4;
+      boolean nativeManagement = rabbitMq && majorVersion(control.properties().get("version")) >= 4;
+      this.destinations = new Destinations(config, control, tls, rabbitMq, nativeManagement);
     } catch (DriverException e) {
-      // Not waited for: the error says how long connecting took, and a silent broker would add
-      // the close timeout to it.
       client.closeAsync();
       throw e;
     } catch (Exception e) {
@@ -137,70 +122,6 @@ public final class Amqp10Driver implements Driver {
     }
   }
 
-  /** Opens a connection and waits until the broker answered its open frame. */
-  Connection connect(String what) throws DriverException {
-    Connection connection = null;
-    try {
-      connection = client.connect(config.host(), config.port(), connectionOptions());
-      connection.openFuture().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      return connection;
-    } catch (Exception e) {
-      if (connection != null) {
-        connection.closeAsync();
-      }
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      throw Errors.whileDoing(config, what, e);
-    }
-  }
-
-  private ConnectionOptions connectionOptions() {
-    ConnectionOptions options = new ConnectionOptions();
-    long timeoutMillis = config.connectTimeout().toMillis();
-    // Closing waits for nothing the run needs: a broker that froze must not hold the end of the
-    // run.
-    options
-        .openTimeout(timeoutMillis)
-        .closeTimeout(Math.min(timeoutMillis, CLOSE_TIMEOUT_MILLIS))
-        .requestTimeout(timeoutMillis)
-        .idleTimeout(TimeUnit.SECONDS.toMillis(config.idleTimeoutSeconds()));
-    options.user(config.user()).password(config.password());
-    if (config.virtualHost() != null) {
-      options.virtualHost(config.virtualHost());
-    }
-    for (String mechanism : saslMechanisms(config)) {
-      options.saslOptions().addAllowedMechanism(mechanism);
-    }
-    if (tls != null) {
-      options.sslEnabled(true);
-      options.sslOptions().sslContextOverride(tls).verifyHost(config.verifyHost());
-    }
-    return options;
-  }
-
-  /**
-   * The SASL mechanisms to allow: the user's choice, else every password mechanism when a user is
-   * set. Without that restriction protonj2 1.1.0 picks ANONYMOUS whenever the broker offers it
-   * (RabbitMQ 3.x does, mapping it to its default user), so a wrong password would go unnoticed and
-   * the run would not use the given user.
-   */
-  static List<String> saslMechanisms(Amqp10Config config) {
-    if (config.saslMechanisms() != null) {
-      List<String> chosen = new ArrayList<>();
-      for (String mechanism : config.saslMechanisms().split(",")) {
-        if (!mechanism.isBlank()) {
-          chosen.add(mechanism.trim().toUpperCase(Locale.ROOT));
-        }
-      }
-      return chosen;
-    }
-    if (config.user() != null) {
-      return List.of("PLAIN", "SCRAM-SHA-512", "SCRAM-SHA-256", "SCRAM-SHA-1", "CRAM-MD5");
-    }
-    return List.of();
-  }
-
   @Override
   public DriverDescription description() {
     return new DriverDescription(
@@ -208,7 +129,7 @@ public final class Amqp10Driver implements Driver {
         embedded != null ? "embedded Qpid Broker-J, " + config.target() : config.target(),
         embedded != null,
         true,
-        clientLibrary(config.engine()),
+        io.library(),
         brokerIdentity());
   }
 
@@ -315,24 +236,6 @@ public final class Amqp10Driver implements Driver {
     return BrokerIdentity.UNKNOWN;
   }
 
-  /** The library moving the messages, with its version (from the jar's Maven metadata). */
-  static String clientLibrary(boolean engine) {
-    String artifact = engine ? "protonj2" : "protonj2-client";
-    String version = "unknown";
-    try (InputStream in =
-        Client.class.getResourceAsStream(
-            "/META-INF/maven/org.apache.qpid/" + artifact + "/pom.properties")) {
-      if (in != null) {
-        Properties properties = new Properties();
-        properties.load(in);
-        version = properties.getProperty("version", version);
-      }
-    } catch (IOException e) {
-      // the version is only informative
-    }
-    return artifact + " " + version + (engine ? " (engine)" : "");
-  }
-
   /**
    * Declares missing RabbitMQ queues (with {@code declare=true} on RabbitMQ: over AMQP 1.0 itself
    * on 4.x, over AMQP 0.9.1 on 3.x), then, except on RabbitMQ 4, attaches a receiver to each queue
@@ -340,112 +243,18 @@ public final class Amqp10Driver implements Driver {
    */
   @Override
   public void declare(List<DestinationSpec> destinations) throws DriverException {
-    List<DestinationSpec> queues = new ArrayList<>();
-    for (DestinationSpec d : destinations) {
-      if (Amqp10Config.rabbitQueueOf(config.addressOf(d.name())) != null) {
-        queues.add(d);
-      }
-    }
-    if (config.declare() && rabbitMq && !queues.isEmpty()) {
-      try (QueueTopology topology = topology()) {
-        for (DestinationSpec d : queues) {
-          String queue = Amqp10Config.rabbitQueueOf(config.addressOf(d.name()));
-          // Auto-delete never: the check below attaches and detaches a receiver, which would
-          // delete an auto-delete queue before the run starts.
-          if (topology.declare(
-              QueueDeclaration.of(queue, config.queueType(), d.durable(), false, Map.of()))) {
-            createdQueues.add(queue);
-          }
-        }
-      }
-    }
-    // RabbitMQ 4 refuses to attach to a missing queue: only 3.x needs the check.
-    if (config.checkTarget() && !nativeManagement) {
-      for (DestinationSpec d : destinations) {
-        String address = config.addressOf(d.name());
-        if (checkable(address)) {
-          checkTarget(address);
-        }
-      }
-    }
-  }
-
-  /**
-   * RabbitMQ 4's own AMQP 1.0 management, or AMQP 0.9.1 on the same port for 3.x, whose AMQP 1.0
-   * plugin has none.
-   */
-  private QueueTopology topology() throws DriverException {
-    return nativeManagement
-        ? ManagementNode.open(config, control)
-        : RabbitTopology.open(config, tls);
-  }
-
-  /** Exchange and topic addresses have no node a receiver could attach to. */
-  private static boolean checkable(String address) {
-    return !address.startsWith("/exchange/")
-        && !address.startsWith("/exchanges/")
-        && !address.startsWith("/topic/");
-  }
-
-  private void checkTarget(String address) throws DriverException {
-    Session session = null;
-    try {
-      session = control.openSession();
-      Receiver probe = session.openReceiver(address, new ReceiverOptions().creditWindow(0));
-      probe.openFuture().get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      probe.close();
-    } catch (Exception e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      if (Errors.connectionLost(e)) {
-        throw Errors.of(config, "checking address '" + address + "'", e);
-      }
-      throw new DriverException(
-          "address '"
-              + address
-              + "' cannot be received from ("
-              + Errors.brokerText(e)
-              + "): a missing queue silently drops every message sent to it; declare it"
-              + " (declare=true on RabbitMQ), fix the address, or skip this check with"
-              + " check-target=false",
-          e);
-    } finally {
-      if (session != null) {
-        session.closeAsync();
-      }
-    }
+    this.destinations.declare(destinations);
   }
 
   @Override
   public Producer createProducer(ProducerSpec spec, SendListener listener) throws DriverException {
-    String address = config.addressOf(spec.destination());
-    String name = "producer-" + spec.producerIndex();
-    if (config.engine()) {
-      EngineConnection connection = EngineConnection.open(config, tls, name);
-      return register(
-          connection::close, () -> new EngineProducer(config, connection, address, spec, listener));
-    }
-    Connection connection = connect("connecting " + name);
-    return register(
-        connection::closeAsync,
-        () -> new Amqp10Producer(config, connection, address, spec, listener));
+    return io.producer(spec, listener);
   }
 
   @Override
   public Consumer createConsumer(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
-    String address = config.addressOf(spec.destination());
-    String name = "consumer-" + spec.consumerIndex();
-    if (config.engine()) {
-      EngineConnection connection = EngineConnection.open(config, tls, name);
-      return register(
-          connection::close, () -> new EngineConsumer(config, connection, address, spec, listener));
-    }
-    Connection connection = connect("connecting " + name);
-    return register(
-        connection::closeAsync,
-        () -> new Amqp10Consumer(config, connection, address, spec, listener, false));
+    return io.consumer(spec, listener);
   }
 
   /**
@@ -457,52 +266,28 @@ public final class Amqp10Driver implements Driver {
   public Producer createRequester(ProducerSpec spec, SendListener listener, ReplyListener replies)
       throws DriverException {
     String address = config.addressOf(spec.destination());
-    String replyAddress = null;
-    if (config.replyTo() == ReplyTo.QUEUE) {
-      String queue =
-          "brokerbench-reply-"
-              + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36)
-              + "-"
-              + spec.producerIndex();
-      // The broker's own address of a queue, whatever address the run's destinations use.
-      replyAddress =
-          !rabbitMq
-              ? queue
-              : nativeManagement
-                  ? "/queues/" + Amqp10Config.percentEncoded(queue)
-                  : Amqp10Config.RABBITMQ3_QUEUE.replace("%s", queue);
-      if (rabbitMq && config.declare()) {
-        try (QueueTopology topology = topology()) {
-          if (topology.declare(
-              QueueDeclaration.of(queue, QueueType.CLASSIC, false, false, Map.of()))) {
-            synchronized (createdQueues) {
-              createdQueues.add(queue);
-            }
-          }
-        }
-      }
-    }
+    String replyAddress =
+        config.replyTo() == ReplyTo.QUEUE ? destinations.replyQueue(spec.producerIndex()) : null;
     if (replyAddress != null) {
       // The reply queue is read by the engine, as consumers are by default: a fraction of the
       // client API's CPU per message.
-      String replyQueue = replyAddress;
       EngineConnection replyConnection =
           EngineConnection.open(config, tls, "requester-" + spec.producerIndex() + "-replies");
-      register(
+      links.open(
           replyConnection::close,
           () ->
               new EngineConsumer(
                   config,
                   replyConnection,
-                  replyQueue,
-                  new ConsumerSpec(spec.producerIndex(), replyQueue, 0, AckMode.EACH, 1),
+                  replyAddress,
+                  new ConsumerSpec(spec.producerIndex(), replyAddress, 0, AckMode.EACH, 1),
                   repliesAsDeliveries(replies)));
     }
-    String reply = replyAddress;
-    Connection connection = connect("connecting requester-" + spec.producerIndex());
-    return register(
+    Connection connection = client.open("connecting requester-" + spec.producerIndex());
+    return links.open(
         connection::closeAsync,
-        () -> new Amqp10Producer(config, connection, address, spec, listener, replies, reply));
+        () ->
+            new Amqp10Producer(config, connection, address, spec, listener, replies, replyAddress));
   }
 
   /** A reply queue's deliveries as the replies they are. */
@@ -526,28 +311,10 @@ public final class Amqp10Driver implements Driver {
   public Consumer createReplier(ConsumerSpec spec, DeliveryListener listener)
       throws DriverException {
     String address = config.addressOf(spec.destination());
-    Connection connection = connect("connecting replier-" + spec.consumerIndex());
-    return register(
+    Connection connection = client.open("connecting replier-" + spec.consumerIndex());
+    return links.open(
         connection::closeAsync,
         () -> new Amqp10Consumer(config, connection, address, spec, listener, true));
-  }
-
-  private interface LinkFactory<T extends AutoCloseable> {
-    T create() throws DriverException;
-  }
-
-  private <T extends AutoCloseable> T register(Runnable closeConnection, LinkFactory<T> factory)
-      throws DriverException {
-    try {
-      T link = factory.create();
-      synchronized (links) {
-        links.add(link);
-      }
-      return link;
-    } catch (DriverException | RuntimeException e) {
-      closeConnection.run();
-      throw e;
-    }
   }
 
   /**
@@ -556,27 +323,13 @@ public final class Amqp10Driver implements Driver {
    */
   @Override
   public long messagesWaiting(String destination) throws DriverException {
-    String queue = Amqp10Config.rabbitQueueOf(config.addressOf(destination));
-    if (!rabbitMq || queue == null || config.queueType() == QueueType.STREAM) {
-      return -1;
-    }
-    try (QueueTopology topology = topology()) {
-      return topology.messagesWaiting(queue);
-    }
+    return destinations.messagesWaiting(destination);
   }
 
   /** Deletes the queues this driver created, unless {@code delete-queues} is false. */
   @Override
   public void cleanup() throws DriverException {
-    if (!config.deleteQueues() || createdQueues.isEmpty()) {
-      return;
-    }
-    try (QueueTopology topology = topology()) {
-      for (String queue : createdQueues) {
-        topology.delete(queue);
-      }
-    }
-    createdQueues.clear();
+    destinations.deleteCreated();
   }
 
   @Override
@@ -588,28 +341,14 @@ public final class Amqp10Driver implements Driver {
     if (idle != null) {
       idle.close();
     }
-    DriverException first = null;
-    List<AutoCloseable> toClose;
-    synchronized (links) {
-      toClose = new ArrayList<>(links);
-      links.clear();
-    }
-    for (AutoCloseable link : toClose) {
-      try {
-        link.close();
-      } catch (Exception e) {
-        if (first == null) {
-          first = e instanceof DriverException d ? d : Errors.of(config, "closing", e);
-        }
+    try {
+      links.close();
+    } finally {
+      control.close();
+      client.close();
+      if (embedded != null) {
+        embedded.close();
       }
-    }
-    control.close();
-    client.close();
-    if (embedded != null) {
-      embedded.close();
-    }
-    if (first != null) {
-      throw first;
     }
   }
 }

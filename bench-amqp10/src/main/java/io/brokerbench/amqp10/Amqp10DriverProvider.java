@@ -31,8 +31,7 @@ public final class Amqp10DriverProvider implements DriverProvider {
 
   @Override
   public String description() {
-    return "AMQP 1.0 (RabbitMQ amqp1_0 plugin or 4.x, Qpid, Artemis, ...) on "
-        + Amqp10Driver.clientLibrary(true);
+    return "AMQP 1.0 (RabbitMQ amqp1_0 plugin or 4.x, Qpid, Artemis, ...) on " + EngineIo.LIBRARY;
   }
 
   /** quiver's table and RESULTS block. */

@@ -162,7 +162,7 @@ final class EngineConnection implements AutoCloseable {
    */
   static void authenticate(
       Engine engine, Amqp10Config config, SaslCredentialsProvider credentials) {
-    Set<String> allowed = new HashSet<>(Amqp10Driver.saslMechanisms(config));
+    Set<String> allowed = new HashSet<>(config.allowedSaslMechanisms());
     engine
         .saslDriver()
         .client()

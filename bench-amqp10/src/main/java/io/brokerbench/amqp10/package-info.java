@@ -27,7 +27,8 @@
  *       io.brokerbench.amqp10.EngineConsumer}). {@code io=client} uses protonj2-client's API
  *       ({@link io.brokerbench.amqp10.Amqp10Producer}, {@link
  *       io.brokerbench.amqp10.Amqp10Consumer}), whose every send waits for its event-loop thread:
- *       about twice the CPU per message. The control connection (checks, probes) always uses
+ *       about twice the CPU per message. The driver picks the path once, when it is built ({@link
+ *       io.brokerbench.amqp10.MessageIo}). The control connection (checks, probes) always uses
  *       protonj2-client.
  *   <li><b>SASL.</b> With a user, only password mechanisms are allowed unless {@code
  *       sasl-mechanisms} says otherwise: protonj2 prefers ANONYMOUS when the broker offers it

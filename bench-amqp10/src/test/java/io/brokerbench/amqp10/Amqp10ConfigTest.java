@@ -159,7 +159,7 @@ class Amqp10ConfigTest {
         .extracting(DriverOption::name)
         .contains("password", "trust-store-password", "key-store-password");
     assertThat(new Amqp10DriverProvider().name()).isEqualTo("amqp10");
-    assertThat(Amqp10Driver.clientLibrary(true)).isEqualTo("protonj2 1.1.0 (engine)");
-    assertThat(Amqp10Driver.clientLibrary(false)).isEqualTo("protonj2-client 1.1.0");
+    assertThat(EngineIo.LIBRARY).isEqualTo("protonj2 1.1.0 (engine)");
+    assertThat(ClientIo.LIBRARY).isEqualTo("protonj2-client 1.1.0");
   }
 }
