@@ -3,7 +3,7 @@ package io.brokerbench;
 import io.brokerbench.internal.BoundedWait;
 import io.brokerbench.internal.ResultAssembly;
 import io.brokerbench.internal.Runner;
-import io.brokerbench.internal.SinkFanout;
+import io.brokerbench.internal.measure.SinkFanout;
 import io.brokerbench.jfr.FlightRecorderEvents;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.report.ReportSink;

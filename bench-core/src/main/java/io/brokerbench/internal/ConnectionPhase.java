@@ -1,5 +1,6 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.internal.measure.ProcessSampler;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.latency.LatencyRecorder;

@@ -1,6 +1,7 @@
 package io.brokerbench.internal;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.measure.RunRecorders;
 import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;

@@ -1,5 +1,6 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.internal.events.ConnectionLossLog;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.DriverException;

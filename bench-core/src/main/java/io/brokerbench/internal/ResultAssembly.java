@@ -1,6 +1,9 @@
 package io.brokerbench.internal;
 
 import io.brokerbench.host.HostProbes;
+import io.brokerbench.internal.measure.BrokerLoadSampler;
+import io.brokerbench.internal.measure.BrokerLoadSeries;
+import io.brokerbench.internal.measure.IntervalCollector;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.result.BacklogResult;
 import io.brokerbench.result.BrokerLoad;
@@ -175,7 +178,7 @@ public record ResultAssembly(
     Totals totals = totals(measured, warmupEnd, m.producersStoppedNanos(), m.lastReceiveNanos());
     // Idle connections open before the first interval: their open times join the totals only.
     Map<String, LatencySummary> latency =
-        LatencySummary.allWithHistograms(measured.latency.plus(m.connectTimes()));
+        LatencySummary.allWithHistograms(measured.latency().plus(m.connectTimes()));
     List<StepResult> steps = steps(collector, m);
     List<Warning> warnings = new ArrayList<>();
     // Warnings look at the whole run, warm-up included: a warm-up hides no failure.
@@ -276,7 +279,8 @@ public record ResultAssembly(
       IntervalCollector.Span span, long fromNanos, long sendEndNanos, long receiveEndNanos) {
     double sendSeconds = Math.max(0, sendEndNanos - fromNanos) / 1e9;
     double receiveSeconds = Math.max(0, receiveEndNanos - fromNanos) / 1e9;
-    return Totals.of(span.counts, sendSeconds, receiveSeconds, span.cpuNanos, span.peakRssBytes);
+    return Totals.of(
+        span.counts(), sendSeconds, receiveSeconds, span.cpuNanos(), span.peakRssBytes());
   }
 
   private List<StepResult> steps(IntervalCollector collector, Measured m) {
@@ -304,7 +308,7 @@ public record ResultAssembly(
               (stepStart - start) / 1e9,
               (Math.min(stepEnd, Math.max(sendEnd, receiveEnd)) - start) / 1e9,
               totals(span, from, sendEnd, receiveEnd),
-              LatencySummary.allWithHistograms(span.latency)));
+              LatencySummary.allWithHistograms(span.latency())));
     }
     return steps;
   }

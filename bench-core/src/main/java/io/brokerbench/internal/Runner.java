@@ -1,6 +1,13 @@
 package io.brokerbench.internal;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.events.ConnectionLossLog;
+import io.brokerbench.internal.events.FlowControlLog;
+import io.brokerbench.internal.measure.BrokerLoadSampler;
+import io.brokerbench.internal.measure.IntervalCollector;
+import io.brokerbench.internal.measure.PauseDetector;
+import io.brokerbench.internal.measure.RunRecorders;
+import io.brokerbench.internal.measure.SinkFanout;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.BacklogResult;

@@ -3,6 +3,7 @@ package io.brokerbench.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.measure.RunRecorders;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.rate.NanoClock;

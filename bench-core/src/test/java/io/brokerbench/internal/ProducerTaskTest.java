@@ -2,6 +2,7 @@ package io.brokerbench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.internal.measure.RunRecorders;
 import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.spi.SendOutcome;
 import io.brokerbench.workload.Workload;

@@ -2,6 +2,7 @@ package io.brokerbench.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.internal.events.ConnectionLossLog;
 import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.spi.Consumer;
 import io.brokerbench.spi.DriverException;

@@ -1,5 +1,8 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.internal.events.ConnectionLossLog;
+import io.brokerbench.internal.events.FlowControlLog;
+import io.brokerbench.internal.measure.RunRecorders;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.OutgoingMessage;
 import io.brokerbench.spi.Producer;

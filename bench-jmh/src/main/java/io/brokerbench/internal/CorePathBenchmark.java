@@ -1,6 +1,9 @@
 package io.brokerbench.internal;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.events.ConnectionLossLog;
+import io.brokerbench.internal.events.FlowControlLog;
+import io.brokerbench.internal.measure.RunRecorders;
 import io.brokerbench.jmh.HotPathBenchmark;
 import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.latency.PayloadStamp;

@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.measure;
 
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.latency.LatencyRecorder;
@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  * shows here as a long wake-up, so the run can tell a tail the generator caused from one the broker
  * did.
  */
-final class PauseDetector {
+public final class PauseDetector {
   private static final long TICK_NANOS = LatencyKind.PAUSE_TICK_NANOS;
 
   private final LongSupplier nanoTime;
@@ -27,7 +27,7 @@ final class PauseDetector {
    * @param park sleeps about the given nanoseconds
    * @param stalls where each wake-up's lateness goes, in nanoseconds
    */
-  PauseDetector(LongSupplier nanoTime, LongConsumer park, LatencyRecorder.Writer stalls) {
+  public PauseDetector(LongSupplier nanoTime, LongConsumer park, LatencyRecorder.Writer stalls) {
     this.nanoTime = nanoTime;
     this.park = park;
     this.stalls = stalls;
@@ -36,7 +36,7 @@ final class PauseDetector {
   }
 
   /** A detector on the system's clock, started. */
-  static PauseDetector start(LatencyRecorder.Writer stalls) {
+  public static PauseDetector start(LatencyRecorder.Writer stalls) {
     PauseDetector detector = new PauseDetector(System::nanoTime, LockSupport::parkNanos, stalls);
     detector.thread.start();
     return detector;
@@ -49,14 +49,14 @@ final class PauseDetector {
   }
 
   /** Sleeps one tick and records how late it woke. */
-  void tick() {
+  public void tick() {
     long due = nanoTime.getAsLong() + TICK_NANOS;
     park.accept(TICK_NANOS);
     stalls.record(Math.max(0, nanoTime.getAsLong() - due));
   }
 
   /** Stops the thread, waiting one second at most for it; again does nothing. */
-  void stop() {
+  public void stop() {
     running = false;
     try {
       thread.join(1_000);

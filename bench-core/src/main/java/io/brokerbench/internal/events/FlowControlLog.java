@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.events;
 
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.FlowControl;
@@ -12,16 +12,16 @@ import java.util.TreeSet;
  * least one producer was blocked, their total length, and the notices the console shows as they
  * happen.
  */
-final class FlowControlLog {
+public final class FlowControlLog {
   private final OutagePeriods<Integer> blocked;
   private final Set<String> reasons = new TreeSet<>();
   private final NoticeQueue notices = new NoticeQueue();
 
-  FlowControlLog(NanoClock clock) {
+  public FlowControlLog(NanoClock clock) {
     this.blocked = new OutagePeriods<>(clock);
   }
 
-  synchronized void blocked(int producer, String reason) {
+  public synchronized void blocked(int producer, String reason) {
     if (!blocked.start(producer)) {
       return;
     }
@@ -32,7 +32,7 @@ final class FlowControlLog {
     }
   }
 
-  synchronized void unblocked(int producer) {
+  public synchronized void unblocked(int producer) {
     if (!blocked.end(producer) || blocked.ongoing()) {
       return;
     }
@@ -44,12 +44,12 @@ final class FlowControlLog {
   }
 
   /** The notices since the last call, in order. */
-  List<String> takeNotices() {
+  public List<String> takeNotices() {
     return notices.take();
   }
 
   /** What happened so far, a period still going counted up to now. */
-  synchronized FlowControl summary() {
+  public synchronized FlowControl summary() {
     return new FlowControl(
         blocked.periods(), blocked.totalNanos() / 1e9, blocked.ongoing(), List.copyOf(reasons));
   }

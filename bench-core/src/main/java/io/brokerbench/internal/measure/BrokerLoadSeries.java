@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.measure;
 
 import io.brokerbench.result.BrokerLoad;
 import io.brokerbench.result.BrokerLoadSample;
@@ -22,10 +22,10 @@ import java.util.function.ToLongFunction;
  * @param readings what the sampler read, times on the run's clock
  * @param startNanos when sending started, on the same clock
  */
-record BrokerLoadSeries(BrokerLoadSampler.Readings readings, long startNanos) {
+public record BrokerLoadSeries(BrokerLoadSampler.Readings readings, long startNanos) {
 
   /** The intervals with the broker's figures where the readings give them. */
-  List<IntervalSample> intervals(List<IntervalSample> intervals) {
+  public List<IntervalSample> intervals(List<IntervalSample> intervals) {
     List<IntervalSample> out = new ArrayList<>(intervals.size());
     for (IntervalSample interval : intervals) {
       // A reading is due at each interval's end, but one taken late (a slow endpoint, a loaded
@@ -47,7 +47,7 @@ record BrokerLoadSeries(BrokerLoadSampler.Readings readings, long startNanos) {
    * @param warmupSeconds when the measured window starts, seconds since sending started
    * @param intervals the intervals with their broker figures, for the busiest one
    */
-  BrokerLoad summary(double warmupSeconds, List<IntervalSample> intervals) {
+  public BrokerLoad summary(double warmupSeconds, List<IntervalSample> intervals) {
     List<BrokerLoadSampler.Reading> all = readings.readings();
     if (all.size() < 2) {
       return new BrokerLoad(
@@ -78,7 +78,7 @@ record BrokerLoadSeries(BrokerLoadSampler.Readings readings, long startNanos) {
   }
 
   /** The warning a run gets when readings failed; null when none did. */
-  Warning warning() {
+  public Warning warning() {
     if (readings.failures() == 0) {
       return null;
     }

@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -64,8 +64,8 @@ class IntervalCollectorTest {
     assertThat(second.endSeconds()).isEqualTo(2.0);
     // Labelled by its nominal start on the epoch, so that several processes' intervals line up.
     assertThat(second.startEpochMillis()).isEqualTo(1_700_000_000_000L + 5_000 + 1_000);
-    assertThat(collector.measured().counts.sent()).isEqualTo(500);
-    assertThat(collector.measured().latency.count(LatencyKind.END_TO_END)).isEqualTo(500);
+    assertThat(collector.measured().counts().sent()).isEqualTo(500);
+    assertThat(collector.measured().latency().count(LatencyKind.END_TO_END)).isEqualTo(500);
     assertThat(collector.warmupEndNanos()).isEqualTo(6_000 * MS);
   }
 
@@ -101,8 +101,8 @@ class IntervalCollectorTest {
     }
 
     assertThat(collector.samples()).extracting(IntervalSample::step).containsExactly(0, 0, 1, 1);
-    assertThat(collector.steps().get(0).counts.sent()).isEqualTo(300);
-    assertThat(collector.steps().get(1).counts.sent()).isEqualTo(700);
-    assertThat(collector.measured().counts.sent()).isEqualTo(1_000);
+    assertThat(collector.steps().get(0).counts().sent()).isEqualTo(300);
+    assertThat(collector.steps().get(1).counts().sent()).isEqualTo(700);
+    assertThat(collector.measured().counts().sent()).isEqualTo(1_000);
   }
 }

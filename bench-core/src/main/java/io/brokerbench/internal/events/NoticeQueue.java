@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.events;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,15 +7,15 @@ import java.util.List;
 /**
  * Notices for the console, added from any thread and taken in order by the one that prints them.
  */
-final class NoticeQueue {
+public final class NoticeQueue {
   private final List<String> notices = new ArrayList<>();
 
-  synchronized void add(String notice) {
+  public synchronized void add(String notice) {
     notices.add(notice);
   }
 
   /** The notices added since the last call, in order. */
-  synchronized List<String> take() {
+  public synchronized List<String> take() {
     if (notices.isEmpty()) {
       return Collections.emptyList();
     }

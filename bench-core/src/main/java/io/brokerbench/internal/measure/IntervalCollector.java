@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.measure;
 
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * any span the histogram counts equal the message counts exactly, whatever instant the counters
  * were read at.
  */
-final class IntervalCollector {
+public final class IntervalCollector {
   private final RunRecorders recorders;
   private final Supplier<MessageCounts> counters;
   private final NanoClock clock;
@@ -52,7 +52,7 @@ final class IntervalCollector {
    *     accepted, retries, skipped sends, messages unconfirmed now)
    * @param startNanos when sending started ({@link NanoClock#nanoTime()})
    */
-  IntervalCollector(
+  public IntervalCollector(
       RunRecorders recorders,
       Supplier<MessageCounts> counters,
       NanoClock clock,
@@ -79,7 +79,7 @@ final class IntervalCollector {
    * Closes the interval ending now. The returned histograms are reused by the next call: the caller
    * hands them to the report sinks before it calls again.
    */
-  synchronized Cut collect() {
+  public synchronized Cut collect() {
     return collect(false);
   }
 
@@ -87,7 +87,7 @@ final class IntervalCollector {
    * Closes the last interval, at the end of the run; null when it would be a sliver with nothing in
    * it (the reporting thread closed one just before), which would only show a meaningless rate.
    */
-  synchronized Cut collectLast() {
+  public synchronized Cut collectLast() {
     return collect(true);
   }
 
@@ -168,38 +168,58 @@ final class IntervalCollector {
   }
 
   /** An interval just closed and its histograms (owned by the collector, reused). */
-  record Cut(IntervalSample sample, LatencyHistograms histograms) {}
+  public record Cut(IntervalSample sample, LatencyHistograms histograms) {}
 
-  synchronized List<IntervalSample> samples() {
+  public synchronized List<IntervalSample> samples() {
     return List.copyOf(samples);
   }
 
   /** Everything after the warm-up. */
-  synchronized Span measured() {
+  public synchronized Span measured() {
     return measured;
   }
 
   /** Everything after the warm-up, step by step. */
-  synchronized List<Span> steps() {
+  public synchronized List<Span> steps() {
     return List.copyOf(steps);
   }
 
   /** When sending started ({@link NanoClock#nanoTime()}). */
-  long startNanos() {
+  public long startNanos() {
     return startNanos;
   }
 
   /** When the warm-up ended ({@link NanoClock#nanoTime()}). */
-  long warmupEndNanos() {
+  public long warmupEndNanos() {
     return startNanos + warmupIntervals * intervalNanos;
   }
 
   /** The sum of a run's intervals over some span: counts, histograms, CPU and peak memory. */
-  static final class Span {
-    MessageCounts counts = MessageCounts.ZERO;
-    final LatencyHistograms latency = LatencyHistograms.empty();
-    long cpuNanos;
-    long peakRssBytes = -1;
+  public static final class Span {
+    private MessageCounts counts = MessageCounts.ZERO;
+    private final LatencyHistograms latency = LatencyHistograms.empty();
+    private long cpuNanos;
+    private long peakRssBytes = -1;
+
+    /** The messages counted over the span. */
+    public MessageCounts counts() {
+      return counts;
+    }
+
+    /** The latencies recorded over the span. */
+    public LatencyHistograms latency() {
+      return latency;
+    }
+
+    /** This process's CPU time over the span, nanoseconds. */
+    public long cpuNanos() {
+      return cpuNanos;
+    }
+
+    /** This process's largest resident memory in the span, bytes; -1 when unknown. */
+    public long peakRssBytes() {
+      return peakRssBytes;
+    }
 
     private void add(
         MessageCounts intervalCounts, LatencyHistograms histograms, long cpu, long rss) {

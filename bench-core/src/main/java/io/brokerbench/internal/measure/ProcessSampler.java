@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.measure;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /** Samples this process's CPU time and resident set size. */
-final class ProcessSampler {
+public final class ProcessSampler {
   private static final Path STATUS = Path.of("/proc/self/status");
 
   private static final ProcessHandle SELF = ProcessHandle.current();
@@ -17,12 +17,12 @@ final class ProcessSampler {
    * /proc/self/stat} here); the bean's platform MBean set costs some 80 classes and tens of
    * milliseconds of CPU at the start of every run.
    */
-  long cpuNanos() {
+  public long cpuNanos() {
     return SELF.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
   }
 
   /** Resident set size in bytes from {@code /proc/self/status}, or -1 where there is none. */
-  long rssBytes() {
+  public long rssBytes() {
     try {
       for (String line : Files.readAllLines(STATUS)) {
         if (line.startsWith("VmRSS:")) {

@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.measure;
 
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.BrokerLoadReader;
@@ -16,12 +16,12 @@ import java.util.concurrent.TimeUnit;
  * its own so that a slow endpoint delays no send and no report, and once more when the run stops. A
  * reading that fails is counted and its message kept; the run goes on. Not API.
  */
-final class BrokerLoadSampler {
+public final class BrokerLoadSampler {
   /** How long {@link #stop} waits for a reading under way, beyond the reader's own timeout. */
   private static final long STOP_WAIT_MILLIS = 5_000;
 
   /** One reading of every node, at {@code nanos} on the run's clock (the reading's middle). */
-  record Reading(long nanos, List<BrokerNodeReading> nodes) {}
+  public record Reading(long nanos, List<BrokerNodeReading> nodes) {}
 
   /**
    * What the sampler read.
@@ -32,7 +32,7 @@ final class BrokerLoadSampler {
    * @param lastFailure the last failure's message, or null
    * @param memoryBreakdown the broker's memory by category at the end, or empty
    */
-  record Readings(
+  public record Readings(
       String source,
       List<Reading> readings,
       int failures,
@@ -66,7 +66,7 @@ final class BrokerLoadSampler {
    *
    * @param start when sending starts, on {@code clock}
    */
-  static BrokerLoadSampler start(
+  public static BrokerLoadSampler start(
       BrokerLoadReader reader, NanoClock clock, long start, long intervalNanos) {
     BrokerLoadSampler sampler = new BrokerLoadSampler(reader, clock);
     sampler.thread.execute(sampler::read);
@@ -97,7 +97,7 @@ final class BrokerLoadSampler {
    * Takes the last reading and the memory breakdown, stops the thread and gives what was read; the
    * same again when called again (a run's clean-up stops what its end already stopped).
    */
-  Readings stop() {
+  public Readings stop() {
     synchronized (stopping) {
       if (stopped == null) {
         stopped = stopNow();

@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.events;
 
 import io.brokerbench.rate.NanoClock;
 import java.util.HashSet;
@@ -11,7 +11,7 @@ import java.util.Set;
  *
  * @param <K> what names a client
  */
-final class OutagePeriods<K> {
+public final class OutagePeriods<K> {
   private final NanoClock clock;
   private final Set<K> out = new HashSet<>();
   private int periods;
@@ -19,7 +19,7 @@ final class OutagePeriods<K> {
   private long lastNanos;
   private long totalNanos;
 
-  OutagePeriods(NanoClock clock) {
+  public OutagePeriods(NanoClock clock) {
     this.clock = clock;
   }
 
@@ -28,7 +28,7 @@ final class OutagePeriods<K> {
    *
    * @return false if it was out already
    */
-  boolean start(K client) {
+  public boolean start(K client) {
     if (!out.add(client)) {
       return false;
     }
@@ -44,7 +44,7 @@ final class OutagePeriods<K> {
    *
    * @return false if it was not out
    */
-  boolean end(K client) {
+  public boolean end(K client) {
     if (!out.remove(client)) {
       return false;
     }
@@ -56,27 +56,27 @@ final class OutagePeriods<K> {
   }
 
   /** Whether a client is out now. */
-  boolean ongoing() {
+  public boolean ongoing() {
     return !out.isEmpty();
   }
 
   /** How many clients are out now. */
-  int clientsOut() {
+  public int clientsOut() {
     return out.size();
   }
 
   /** The periods begun so far. */
-  int periods() {
+  public int periods() {
     return periods;
   }
 
   /** The length of the last period that ended. */
-  long lastNanos() {
+  public long lastNanos() {
     return lastNanos;
   }
 
   /** The periods' total length, one still going counted up to now. */
-  long totalNanos() {
+  public long totalNanos() {
     return totalNanos + (out.isEmpty() ? 0 : clock.nanoTime() - since);
   }
 }

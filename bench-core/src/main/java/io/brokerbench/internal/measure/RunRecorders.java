@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.measure;
 
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
@@ -10,40 +10,40 @@ import io.brokerbench.latency.LatencyRecorder;
  * consumers, shared ones beyond (bounded memory). A message's latencies from its intended and from
  * its actual send time are recorded as a pair, so both kinds always count the same messages.
  */
-final class RunRecorders {
+public final class RunRecorders {
   static final int MAX_EXCLUSIVE_PARTICIPANTS = 64;
 
   /** {@link LatencyKind#END_TO_END} and {@link LatencyKind#END_TO_END_FROM_SEND}. */
-  final LatencyRecorder endToEnd = new LatencyRecorder(2);
+  public final LatencyRecorder endToEnd = new LatencyRecorder(2);
 
   /** {@link LatencyKind#CONFIRM} and {@link LatencyKind#CONFIRM_FROM_SEND}. */
-  final LatencyRecorder confirm = new LatencyRecorder(2);
+  public final LatencyRecorder confirm = new LatencyRecorder(2);
 
-  final LatencyRecorder slip = new LatencyRecorder();
-  final LatencyRecorder storeToConsume = new LatencyRecorder();
-  final LatencyRecorder backlogAge = new LatencyRecorder();
+  public final LatencyRecorder slip = new LatencyRecorder();
+  public final LatencyRecorder storeToConsume = new LatencyRecorder();
+  public final LatencyRecorder backlogAge = new LatencyRecorder();
 
   /** {@link LatencyKind#ROUND_TRIP} and {@link LatencyKind#ROUND_TRIP_FROM_SEND}. */
-  final LatencyRecorder roundTrip = new LatencyRecorder(2);
+  public final LatencyRecorder roundTrip = new LatencyRecorder(2);
 
-  final LatencyRecorder unsent = new LatencyRecorder();
+  public final LatencyRecorder unsent = new LatencyRecorder();
 
   /** {@link LatencyKind#PAUSE}, written by the {@link PauseDetector}'s thread alone. */
-  final LatencyRecorder pause = new LatencyRecorder();
+  public final LatencyRecorder pause = new LatencyRecorder();
 
   private final boolean exclusive;
 
-  RunRecorders(int participants) {
+  public RunRecorders(int participants) {
     this.exclusive = participants <= MAX_EXCLUSIVE_PARTICIPANTS;
   }
 
   /** A writer for one producer's or one consumer's recordings of this recorder. */
-  LatencyRecorder.Writer writer(LatencyRecorder recorder) {
+  public LatencyRecorder.Writer writer(LatencyRecorder recorder) {
     return exclusive ? recorder.exclusiveWriter() : recorder.sharedWriter();
   }
 
   /** Ends every recorder's interval and puts its values into {@code target}. Reader thread only. */
-  void takeInterval(LatencyHistograms target) {
+  public void takeInterval(LatencyHistograms target) {
     take(endToEnd, target, LatencyKind.END_TO_END, LatencyKind.END_TO_END_FROM_SEND);
     take(confirm, target, LatencyKind.CONFIRM, LatencyKind.CONFIRM_FROM_SEND);
     take(slip, target, LatencyKind.SCHEDULE_SLIP);

@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.events;
 
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.ConnectionLosses;
@@ -12,7 +12,7 @@ import java.util.Set;
  * reconnect}), from any thread: the outages, their total length (while at least one client was
  * without its connection), and the notices the console shows as they happen.
  */
-final class ConnectionLossLog {
+public final class ConnectionLossLog {
   private static final int MAX_REASONS = 5;
 
   private final OutagePeriods<String> down;
@@ -22,7 +22,7 @@ final class ConnectionLossLog {
   private int reconnects;
   private long inFlightAtLoss;
 
-  ConnectionLossLog(NanoClock clock) {
+  public ConnectionLossLog(NanoClock clock) {
     this.down = new OutagePeriods<>(clock);
   }
 
@@ -32,7 +32,7 @@ final class ConnectionLossLog {
    * @param client such as {@code producer 0}
    * @param inFlight its messages sent and unconfirmed at the loss
    */
-  synchronized void lost(String client, String reason, long inFlight) {
+  public synchronized void lost(String client, String reason, long inFlight) {
     if (!down.start(client)) {
       return;
     }
@@ -45,7 +45,7 @@ final class ConnectionLossLog {
   }
 
   /** The client has its connection again, after {@code attempts} tries. */
-  synchronized void reconnected(String client, int attempts, long outageNanos) {
+  public synchronized void reconnected(String client, int attempts, long outageNanos) {
     if (!down.end(client)) {
       return;
     }
@@ -60,12 +60,12 @@ final class ConnectionLossLog {
   }
 
   /** The notices since the last call, in order. */
-  List<String> takeNotices() {
+  public List<String> takeNotices() {
     return notices.take();
   }
 
   /** What happened so far, an outage still going counted up to now. */
-  synchronized ConnectionLosses summary() {
+  public synchronized ConnectionLosses summary() {
     return new ConnectionLosses(
         losses,
         reconnects,

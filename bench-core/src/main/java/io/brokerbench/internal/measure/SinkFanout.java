@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.measure;
 
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.Warning;
