@@ -20,6 +20,8 @@ import java.util.stream.Stream;
  *     memory per connection, and the broker's own CPU and memory where the cells read it, grouped
  *     by each axis
  * @param spreads each repeated combination's figures across its repetitions
+ * @param distributions the leading latency's percentile distribution of each cell, overlaid in one
+ *     chart; empty for fewer than two cells with a histogram
  * @param runs each cell's run with a result, in order
  * @param setups the broker set-ups the cells ran on, with what tells them apart; empty when the
  *     scenario names none
@@ -34,6 +36,7 @@ record ScenarioView(
     RateSweep sweep,
     List<AxisComparison> comparisons,
     List<RepetitionSpread> spreads,
+    List<CellDistributions.Curve> distributions,
     List<RunView> runs,
     List<ScenarioIndex.Setup> setups) {
 
@@ -71,6 +74,7 @@ record ScenarioView(
             .flatMap(List::stream)
             .toList(),
         RepetitionSpread.of(scenario),
+        CellDistributions.of(scenario, leading),
         runs,
         file.setups());
   }

@@ -228,18 +228,25 @@
   function renderDistribution(charts, run) {
     if (run.distributions.length) {
       chart(charts, run.id + '-distribution', 'Latency by percentile (whole measured run)',
-        axis('percentile (log scale of 1/(1-p))', { type: 'log', min: 1, logBase: 10,
-          axisLabel: { formatter: percentileLabel } }),
-        axis('latency (ms, log scale)', { type: 'log', nameGap: 56 }),
+        percentileAxis(), axis('latency (ms, log scale)', { type: 'log', nameGap: 56 }),
         run.distributions.map(function (d) {
           return line(d.label + ' (' + d.kind + ')',
             positive(d.points.map(function (p) { return [p.inverseTail, p.millis, p.percentile, d.count]; })),
             { showSymbol: false });
         }),
-        { tooltip: { trigger: 'item', formatter: function (p) {
-          return p.seriesName + '<br>p' + p.value[2].toFixed(4).replace(/\.?0+$/, '') +
-            ': ' + millis(p.value[1]) + ' ms (of ' + p.value[3] + ' values)'; } } });
+        { tooltip: { trigger: 'item', formatter: percentileTooltip } });
     }
+  }
+
+  // HdrHistogram's percentile plot: 90%, 99%, 99.9%… evenly spaced on a log axis of 1/(1-p).
+  function percentileAxis() {
+    return axis('percentile (log scale of 1/(1-p))', { type: 'log', min: 1, logBase: 10,
+      axisLabel: { formatter: percentileLabel } });
+  }
+
+  function percentileTooltip(p) {
+    return p.seriesName + '<br>p' + p.value[2].toFixed(4).replace(/\.?0+$/, '') +
+      ': ' + millis(p.value[1]) + ' ms (of ' + p.value[3] + ' values)';
   }
 
   function renderClient(charts, run) {
@@ -533,6 +540,16 @@
         series,
         { tooltip: { trigger: 'axis', valueFormatter: function (v) { return format(v) + unit; } } });
     });
+    // Every cell's distribution on one chart: where one cell's tail leaves another's.
+    if (scenario.distributions.length) {
+      chart(charts, scenario.id + '-distribution', scenario.latency.title + ' by percentile, one line per cell',
+        percentileAxis(), axis(lat + ' (ms, log scale)', { type: 'log', nameGap: 56 }),
+        scenario.distributions.map(function (d) {
+          return line(d.cell, positive(d.points.map(function (p) {
+            return [p.inverseTail, p.millis, p.percentile, d.count]; })), { showSymbol: false });
+        }),
+        { tooltip: { trigger: 'item', formatter: percentileTooltip } });
+    }
     scenario.runs.forEach(function (run) { renderRun(section, run, 'h3'); });
   }
 

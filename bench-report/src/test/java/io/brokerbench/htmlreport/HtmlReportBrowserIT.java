@@ -108,13 +108,16 @@ class HtmlReportBrowserIT {
             "input0-axis2",
             "input0-axis3",
             "input0-cell0-rates",
-            "input0-cell3-distribution"));
+            "input0-cell3-distribution",
+            "input0-distribution"));
+    assertThat(status.charts().get("input0-distribution"))
+        .endsWith("title=End-to-end latency by percentile, one line per cell");
     // Per axis: the p99 and, as the studies chart it, the received rate.
     assertThat(status.charts().get("input0-axis0"))
         .endsWith("title=End-to-end latency p99 by rate");
     assertThat(status.charts().get("input0-axis2")).endsWith("title=Received rate by rate");
     assertThat(status.charts().get("input0-axis3")).endsWith("title=Received rate by stall");
-    assertThat(status.charts()).hasSize(6 + 4 * 4);
+    assertThat(status.charts()).hasSize(7 + 4 * 4);
     Path png = SCREENSHOTS.resolve("scenario.png");
     chromium.screenshot(html, png, 1400, 3000);
     assertThat(Files.size(png)).isGreaterThan(20_000);
@@ -165,6 +168,9 @@ class HtmlReportBrowserIT {
     assertThat(status.charts().get("input0-axis3"))
         .contains(" ok ")
         .endsWith("title=Broker memory MiB by rate");
+    assertThat(status.charts().get("input0-distribution"))
+        .contains(" ok ")
+        .endsWith("title=Round trip by percentile, one line per cell");
     assertThat(status.dom())
         .contains("<th>rtt mean ms</th><th>rtt p50 ms</th><th>rtt p99 ms</th>")
         .contains("<th>rtt max ms</th>")
