@@ -53,7 +53,7 @@ public final class CoreConfirmPath {
   /** The bookkeeping of one producer with an in-flight window of {@code window} messages. */
   public CoreConfirmPath(int window) {
     try {
-      Class<?> recordersClass = Class.forName(INTERNAL + "RunRecorders");
+      Class<?> recordersClass = Class.forName(INTERNAL + "measure.RunRecorders");
       Class<?> controlClass = Class.forName(INTERNAL + "RunControl");
       Class<?> taskClass = Class.forName(INTERNAL + "ProducerTask");
       Object recorders =
@@ -64,8 +64,8 @@ public final class CoreConfirmPath {
           lookup(controlClass)
               .findConstructor(controlClass, MethodType.methodType(void.class))
               .invoke();
-      Class<?> flowControlClass = Class.forName(INTERNAL + "FlowControlLog");
-      Class<?> lossesClass = Class.forName(INTERNAL + "ConnectionLossLog");
+      Class<?> flowControlClass = Class.forName(INTERNAL + "events.FlowControlLog");
+      Class<?> lossesClass = Class.forName(INTERNAL + "events.ConnectionLossLog");
       Object flowControl = log(flowControlClass);
       Object losses = log(lossesClass);
       MethodHandles.Lookup tasks = lookup(taskClass);
