@@ -71,6 +71,16 @@ public final class JmhCompare {
    */
   static int compare(
       Map<String, Figures> base, Map<String, Figures> next, double slowerPercent, PrintStream out) {
+    return newAllocations(base, next, slowerPercent, out).isEmpty() ? 0 : 1;
+  }
+
+  /**
+   * Prints the differences.
+   *
+   * @return the benchmarks (name and parameters) that allocated nothing before and allocate now
+   */
+  static List<String> newAllocations(
+      Map<String, Figures> base, Map<String, Figures> next, double slowerPercent, PrintStream out) {
     List<String> newAllocations = new ArrayList<>();
     int slower = 0;
     for (Map.Entry<String, Figures> e : next.entrySet()) {
@@ -115,6 +125,6 @@ public final class JmhCompare {
     for (String key : newAllocations) {
       out.println("FAIL: " + key + " allocated 0 B/op before and allocates now");
     }
-    return newAllocations.isEmpty() ? 0 : 1;
+    return newAllocations;
   }
 }
