@@ -9,7 +9,7 @@
 #   scripts/rabbitmq4.sh start NAME PORT [MGMT_PORT] [OPTIONS]
 #                                                     a private node on 127.0.0.1:PORT, ready when it
 #                                                     returns; with MGMT_PORT also the management API
-#                                                     there and Prometheus on PORT + 30000
+#                                                     there and Prometheus on PORT + 25000
 #   scripts/rabbitmq4.sh stop NAME                    stops it (whatever its version)
 #   scripts/rabbitmq4.sh ctl NAME ARGS…               rabbitmqctl of that node
 #   scripts/rabbitmq4.sh policy NAME POLICY PATTERN DEFINITION_JSON [ARGS…]
@@ -34,7 +34,7 @@
 #
 # Ports: AMQP on PORT, Erlang distribution on PORT + 20000, and, for a node with a management port
 # (always in a cluster: PORT + 10000), the management API there and Prometheus
-# (rabbitmq_prometheus, /metrics) on PORT + 30000. So 5682 → management 15682, Prometheus 35682.
+# (rabbitmq_prometheus, /metrics) on PORT + 25000. So 5682 → management 15682, Prometheus 30682.
 #
 # BROKERBENCH_CACHE (default ~/.cache/brokerbench) holds the unpacked broker; nodes keep their data
 # and logs in BROKERBENCH_RABBITMQ4_NODES (default /tmp/brokerbench-rabbitmq4/NAME). Needs root for
@@ -228,7 +228,7 @@ write_config() {
       echo "management.tcp.ip = 127.0.0.1"
       echo "management.tcp.port = $mgmt"
       echo "prometheus.tcp.ip = 127.0.0.1"
-      echo "prometheus.tcp.port = $((port + 30000))"
+      echo "prometheus.tcp.port = $((port + 25000))"
     fi
     if [ -n "$OPT_CONF" ]; then
       echo "# from $OPT_CONF"
@@ -260,7 +260,7 @@ start_command() {
   start "${ARGS[@]}"
 }
 
-# Starts node NAME on PORT (management on MGMT_PORT and Prometheus on PORT + 30000 when given) with
+# Starts node NAME on PORT (management on MGMT_PORT and Prometheus on PORT + 25000 when given) with
 # the parsed options.
 start() {
   local name=$1 port=$2 mgmt=${3:-}
@@ -269,7 +269,7 @@ start() {
     prepared || die "RabbitMQ $VERSION is not prepared: run $0 prepare"
   fi
   local p
-  for p in "$port" ${mgmt:+"$mgmt" $((port + 30000))}; do
+  for p in "$port" ${mgmt:+"$mgmt" $((port + 25000))}; do
     ! answers "$p" || die "something already answers on 127.0.0.1:$p: choose another port"
   done
   local dir=$NODES/$name
@@ -292,7 +292,7 @@ start() {
       if [[ $reported =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
         [ "$reported" = "$RUNNING" ] || [[ $reported == "$RUNNING".* ]] \
           || die "the node on $port reports version '$reported', not $RUNNING"
-        log "node $name@localhost (RabbitMQ $reported) on 127.0.0.1:$port${mgmt:+, management on $mgmt, Prometheus on $((port + 30000))}${OPT_CONF:+, conf + $OPT_CONF}${OPT_ADVANCED:+, advanced.config from $OPT_ADVANCED}"
+        log "node $name@localhost (RabbitMQ $reported) on 127.0.0.1:$port${mgmt:+, management on $mgmt, Prometheus on $((port + 25000))}${OPT_CONF:+, conf + $OPT_CONF}${OPT_ADVANCED:+, advanced.config from $OPT_ADVANCED}"
         return
       fi
     fi
@@ -348,7 +348,7 @@ signal() {
 }
 
 # A cluster of N nodes (default 3) NAME1..NAMEN on PORT..PORT+N-1 (management on each port + 10000,
-# Prometheus on each port + 30000), each started from an empty data directory; the others join
+# Prometheus on each port + 25000), each started from an empty data directory; the others join
 # NAME1.
 cluster() {
   parse_options "$@"

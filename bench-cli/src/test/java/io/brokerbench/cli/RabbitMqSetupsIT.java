@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The broker set-ups the studies name, started by {@code scripts/rabbitmq4.sh}: a 4.0.5 node with
  * the AMQP 1.0 benchmark's raised flow-control settings, and Meltwater's two-node 3.10 cluster with
- * mirrored classic queues. Ports 5790-5799 (management + 10000, Prometheus + 30000). Skips when the
+ * mirrored classic queues. Ports 5790-5799 (management + 10000, Prometheus + 25000). Skips when the
  * RabbitMQ version cannot run here, except in CI. The cluster (about 45 s) runs with {@code
  * -Pstudies}, as the placement study that uses it does; here, beside the CLI's other tests, rather
  * than in bench-core, whose tests every module waits for.
@@ -41,7 +41,7 @@ class RabbitMqSetupsIT {
           .contains("{ok,{5000,2500}}");
       assertThat(node.ctl("eval", "application:get_env(rabbit, max_link_credit)."))
           .contains("{ok,2000}");
-      HttpResponse<String> metrics = get("http://127.0.0.1:35790/metrics");
+      HttpResponse<String> metrics = get("http://127.0.0.1:30790/metrics");
       assertThat(metrics.statusCode()).isEqualTo(200);
       assertThat(metrics.body()).contains("rabbitmq_process_resident_memory_bytes");
     }

@@ -161,7 +161,7 @@ class SeedScenariosIT {
         new ObjectMapper()
             .readTree(output.resolve(cell.get("dir").asText()).resolve("result.json").toFile());
     assertThat(result.at("/brokerLoad/source").asText())
-        .startsWith("Prometheus endpoint http://127.0.0.1:35686/metrics");
+        .startsWith("Prometheus endpoint http://127.0.0.1:30686/metrics");
     assertThat(result.at("/brokerLoad/total/cpuPercentMean").asDouble()).isPositive();
     assertThat(Files.readString(output.resolve(ScenarioRunCommand.REPORT)))
         .contains("4.0.5-raised-flow-control");

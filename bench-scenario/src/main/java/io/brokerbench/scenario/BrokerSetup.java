@@ -18,7 +18,7 @@ import java.util.Map;
  *     start: scripts/rabbitmq4.sh start bb-raised 5684 15684 --advanced-config FILE
  *     stop: scripts/rabbitmq4.sh stop bb-raised
  *     options:
- *       amqp091: {uri: "amqp://127.0.0.1:5684", prometheus-url: "http://127.0.0.1:35684"}
+ *       amqp091: {uri: "amqp://127.0.0.1:5684", prometheus-url: "http://127.0.0.1:30684"}
  *     settings: {credit_flow_default_credit: "{5000, 2500}"}
  * }</pre>
  *

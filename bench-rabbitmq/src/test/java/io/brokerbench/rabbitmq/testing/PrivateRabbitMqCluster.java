@@ -9,7 +9,7 @@ import java.util.stream.IntStream;
 /**
  * Private RabbitMQ nodes (three 4.0.5 ones unless told otherwise) joined into one cluster by {@code
  * scripts/rabbitmq4.sh cluster}, on their own ports and data directories (management on each port +
- * 10000, Prometheus on each port + 30000). Skips the test when that RabbitMQ cannot run here,
+ * 10000, Prometheus on each port + 25000). Skips the test when that RabbitMQ cannot run here,
  * except in CI, where it fails.
  */
 public final class PrivateRabbitMqCluster implements AutoCloseable {

@@ -43,7 +43,7 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
   /**
    * Starts the node with the script's options, such as {@code --version 3.10} or {@code
    * --advanced-config FILE} (a path relative to the module's directory), ready when this returns.
-   * With a management port the node also serves Prometheus on {@code port + 30000}. Skips the test
+   * With a management port the node also serves Prometheus on {@code port + 25000}. Skips the test
    * when that version cannot run here, except in CI.
    */
   public static PrivateRabbitMqNode start(
