@@ -37,7 +37,11 @@ public final class IntervalCollector {
   private final RateProfile rate;
   private final ProcessSampler process = new ProcessSampler();
 
+  /** At most this many cuts make the last interval (they take microseconds each). */
+  private static final int LAST_CUTS = 100;
+
   private final LatencyHistograms interval = LatencyHistograms.empty();
+  private final LatencyHistograms straggler = LatencyHistograms.empty();
   private final Span measured = new Span();
   private final List<Span> steps = new ArrayList<>();
   private final List<IntervalSample> samples = new ArrayList<>();
@@ -93,9 +97,20 @@ public final class IntervalCollector {
 
   private Cut collect(boolean last) {
     // The swap is the cut: read the time and the counters next to it, the process figures after.
+    MessageCounts before = last ? counters.get() : null;
     recorders.takeInterval(interval);
     long now = clock.nanoTime();
     MessageCounts cumulative = counters.get();
+    // No interval follows the last one: a confirm or delivery landing between the swap and the
+    // counters' read would be in neither (its value in a histogram no one reads, no longer counted
+    // as unconfirmed). While the counters moved during a cut, cut again into this interval.
+    for (int cut = 1; last && !cumulative.equals(before) && cut < LAST_CUTS; cut++) {
+      before = cumulative;
+      recorders.takeInterval(straggler);
+      interval.add(straggler);
+      now = clock.nanoTime();
+      cumulative = counters.get();
+    }
     long cpu = process.cpuNanos();
     long rss = process.rssBytes();
     int index = samples.size();

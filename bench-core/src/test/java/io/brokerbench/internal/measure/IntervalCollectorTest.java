@@ -91,6 +91,49 @@ class IntervalCollectorTest {
   }
 
   @Test
+  void aConfirmLandingDuringTheLastCutIsCountedInTheLastInterval() {
+    LatencyRecorder.Writer confirm = recorders.writer(recorders.confirm);
+    // 10 sent, 9 confirmed before the end; the tenth confirm comes while the last cut is being
+    // made (the counters' second read: after the histograms were swapped), so the counters moved
+    // and no longer count it as unconfirmed: the cut is made again and takes its value.
+    int[] reads = {0};
+    IntervalCollector collector =
+        new IntervalCollector(
+            recorders,
+            () -> {
+              reads[0]++;
+              if (reads[0] == 2) {
+                confirm.record(3 * MS, 3 * MS);
+                return counts(10, 10, 0);
+              }
+              return reads[0] == 1 ? counts(10, 9, 1) : counts(10, 10, 0);
+            },
+            clock,
+            clock.nanoTime(),
+            1_000 * MS,
+            0,
+            RateProfile.fixed(1_000));
+    for (int i = 0; i < 10; i++) {
+      slip.record(0);
+    }
+    for (int i = 0; i < 9; i++) {
+      confirm.record(3 * MS, 3 * MS);
+    }
+    clock.advance(1_000 * MS);
+
+    MessageCounts last = collector.collectLast().sample().counts();
+
+    assertThat(last.sent()).isEqualTo(10);
+    assertThat(last.confirmed() + last.unconfirmed()).isEqualTo(10);
+    assertThat(last.confirmed()).isEqualTo(10);
+  }
+
+  private static MessageCounts counts(long sent, long confirmed, long unconfirmed) {
+    return new MessageCounts(
+        sent, confirmed, 0, MessageCounts.ZERO.notAccepted(), 0, 0, 0, unconfirmed);
+  }
+
+  @Test
   void eachIntervalJoinsTheSpanOfItsRateStep() {
     IntervalCollector collector =
         collector(0, RateProfile.stepped(Duration.ofSeconds(2), 1_000, 2_000));
