@@ -1,5 +1,8 @@
 package io.brokerbench.rocketmq;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendCallback;
 import org.apache.rocketmq.client.producer.SendResult;
@@ -13,7 +16,20 @@ import org.apache.rocketmq.common.message.MessageExt;
  * requesting client. A message that is not a request gets no reply.
  */
 final class ReplySender implements DeliveryDispatcher.Answer {
-  private static final int REPLY_ATTEMPTS = 3;
+  /** Sends of one reply at most: the first and the retries. */
+  static final int REPLY_ATTEMPTS = 10;
+
+  /** The wait before the n-th retry is n times this: 2.25 s over all nine. */
+  static final long RETRY_STEP_MILLIS = 50;
+
+  // One daemon thread for every replier's delayed retries: a retry waits, a delivery thread not.
+  private static final ScheduledExecutorService RETRIES =
+      Executors.newSingleThreadScheduledExecutor(
+          task -> {
+            Thread thread = new Thread(task, "brokerbench-rocketmq-reply-retries");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   private final DefaultMQProducer replies;
 
@@ -23,24 +39,27 @@ final class ReplySender implements DeliveryDispatcher.Answer {
 
   @Override
   public void answer(MessageExt request) {
+    Message reply;
     try {
-      Message reply = MessageUtil.createReplyMessage(request, request.getBody());
-      String stamp = request.getUserProperty(MessageStamper.STAMP_PROPERTY);
-      if (stamp != null) {
-        reply.putUserProperty(MessageStamper.STAMP_PROPERTY, stamp);
-      }
-      sendReply(replies, reply, REPLY_ATTEMPTS);
+      reply = MessageUtil.createReplyMessage(request, request.getBody());
     } catch (Exception e) {
       // Not a request: no reply.
+      return;
     }
+    String stamp = request.getUserProperty(MessageStamper.STAMP_PROPERTY);
+    if (stamp != null) {
+      reply.putUserProperty(MessageStamper.STAMP_PROPERTY, stamp);
+    }
+    send(reply, 1);
   }
 
   /**
-   * Sends a reply, again when the broker answers that it could not push it to the requester (its
-   * client not known yet, or too slow to take it), an answer a reply sent one way never saw. A
+   * Sends a reply, again after a growing wait when the broker answers that it could not push it to
+   * the requester (its client not known to the broker yet, or too slow to take it: CI once saw 657
+   * of 1,000 replies lost after three immediate tries), an answer a reply sent one way never saw. A
    * reply that never leaves leaves its request unanswered, which the core times out.
    */
-  private static void sendReply(DefaultMQProducer replies, Message reply, int attempts) {
+  private void send(Message reply, int attempt) {
     try {
       replies.send(
           reply,
@@ -50,15 +69,18 @@ final class ReplySender implements DeliveryDispatcher.Answer {
 
             @Override
             public void onException(Throwable e) {
-              if (attempts > 1) {
-                sendReply(replies, reply, attempts - 1);
-              }
+              retry(reply, attempt);
             }
           });
     } catch (Exception e) {
-      if (attempts > 1) {
-        sendReply(replies, reply, attempts - 1);
-      }
+      retry(reply, attempt);
+    }
+  }
+
+  private void retry(Message reply, int attempt) {
+    if (attempt < REPLY_ATTEMPTS) {
+      RETRIES.schedule(
+          () -> send(reply, attempt + 1), attempt * RETRY_STEP_MILLIS, TimeUnit.MILLISECONDS);
     }
   }
 }
