@@ -1,6 +1,7 @@
 package io.brokerbench.htmlreport;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +35,7 @@ class CellDistributionsTest {
       assertThat(curve.points().get(curve.points().size() - 1).millis())
           .isCloseTo(
               scenario.cells().get(i).result().latency().get("e2e").maxMicros() / 1000,
-              org.assertj.core.data.Percentage.withPercentage(1));
+              withinPercentage(1));
     }
     // The cells that stalled a send for 200 ms have that stall in their tail.
     assertThat(curves.get(2).points().get(curves.get(2).points().size() - 1).millis())
