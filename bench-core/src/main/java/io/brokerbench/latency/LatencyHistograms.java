@@ -1,5 +1,6 @@
 package io.brokerbench.latency;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -18,17 +19,16 @@ import org.HdrHistogram.Histogram;
  * }</pre>
  *
  * <p>Mutable: {@link #add} and {@link #subtract} change this object; {@link #plus} and {@link
- * #minus} return a new one.
+ * #minus} return a new one. A kind's histogram is made when it first gets values or is asked for:
+ * each covers an hour in nanoseconds at 3 digits (270 KB), and a run holds several sets of them
+ * while it uses only a few of the kinds, so making all of them up front was most of a short run's
+ * allocation and garbage-collection work at start-up.
  */
 public final class LatencyHistograms {
   private final Map<LatencyKind, Histogram> histograms = new EnumMap<>(LatencyKind.class);
   private final long[] negative = new long[LatencyKind.values().length];
 
-  private LatencyHistograms() {
-    for (LatencyKind kind : LatencyKind.values()) {
-      histograms.put(kind, LatencyRecorder.newHistogram());
-    }
-  }
+  private LatencyHistograms() {}
 
   /** No values. */
   public static LatencyHistograms empty() {
@@ -37,7 +37,7 @@ public final class LatencyHistograms {
 
   /** The recorded values of one kind, in nanoseconds. Owned by this object: copy to keep. */
   public Histogram histogram(LatencyKind kind) {
-    return histograms.get(kind);
+    return histograms.computeIfAbsent(kind, k -> LatencyRecorder.newHistogram());
   }
 
   /** Values of one kind that were below zero (clocks disagreeing) and so not in the histogram. */
@@ -47,32 +47,45 @@ public final class LatencyHistograms {
 
   /** Values of one kind: recorded plus negative. Each stands for one message. */
   public long count(LatencyKind kind) {
-    return histograms.get(kind).getTotalCount() + negative[kind.ordinal()];
+    Histogram h = histograms.get(kind);
+    return (h == null ? 0 : h.getTotalCount()) + negative[kind.ordinal()];
   }
 
   /** Sets one kind's values (a copy of {@code values} is not taken: it is added to nothing). */
   public LatencyHistograms put(LatencyKind kind, Histogram values, long negativeCount) {
-    Histogram h = histograms.get(kind);
-    h.reset();
-    h.add(values);
+    Histogram h = values.getTotalCount() == 0 ? histograms.get(kind) : histogram(kind);
+    if (h != null) {
+      h.reset();
+      h.add(values);
+    }
     negative[kind.ordinal()] = negativeCount;
     return this;
   }
 
   /** Adds {@code other}'s values to this one's. */
   public LatencyHistograms add(LatencyHistograms other) {
-    for (LatencyKind kind : LatencyKind.values()) {
-      histograms.get(kind).add(other.histograms.get(kind));
-      negative[kind.ordinal()] += other.negative[kind.ordinal()];
+    other.histograms.forEach(
+        (kind, values) -> {
+          if (values.getTotalCount() > 0) {
+            histogram(kind).add(values);
+          }
+        });
+    for (int k = 0; k < negative.length; k++) {
+      negative[k] += other.negative[k];
     }
     return this;
   }
 
   /** Removes {@code other}'s values (which must have been added) from this one's. */
   public LatencyHistograms subtract(LatencyHistograms other) {
-    for (LatencyKind kind : LatencyKind.values()) {
-      histograms.get(kind).subtract(other.histograms.get(kind));
-      negative[kind.ordinal()] -= other.negative[kind.ordinal()];
+    other.histograms.forEach(
+        (kind, values) -> {
+          if (values.getTotalCount() > 0) {
+            histogram(kind).subtract(values);
+          }
+        });
+    for (int k = 0; k < negative.length; k++) {
+      negative[k] -= other.negative[k];
     }
     return this;
   }
@@ -92,16 +105,31 @@ public final class LatencyHistograms {
     return empty().add(this);
   }
 
-  /** True when both hold the same values (histogram by histogram) and negative counts. */
+  /**
+   * True when both hold the same values (histogram by histogram) and negative counts; a kind not
+   * yet made equals an empty one.
+   */
   @Override
   public boolean equals(Object o) {
     return o instanceof LatencyHistograms other
-        && histograms.equals(other.histograms)
-        && java.util.Arrays.equals(negative, other.negative);
+        && recorded().equals(other.recorded())
+        && Arrays.equals(negative, other.negative);
   }
 
   @Override
   public int hashCode() {
-    return histograms.hashCode() * 31 + java.util.Arrays.hashCode(negative);
+    return recorded().hashCode() * 31 + Arrays.hashCode(negative);
+  }
+
+  /** The histograms holding values. */
+  private Map<LatencyKind, Histogram> recorded() {
+    Map<LatencyKind, Histogram> recorded = new EnumMap<>(LatencyKind.class);
+    histograms.forEach(
+        (kind, h) -> {
+          if (h.getTotalCount() > 0) {
+            recorded.put(kind, h);
+          }
+        });
+    return recorded;
   }
 }

@@ -198,6 +198,9 @@ public final class PrometheusEndpoint implements ReportSink {
   public void interval(IntervalSample sample, LatencyHistograms histograms) {
     runCounts = runCounts.then(sample.counts());
     for (LatencyKind kind : LatencyKind.values()) {
+      if (histograms.count(kind) == 0) {
+        continue;
+      }
       runLatencies.get(kind).add(histograms.histogram(kind));
       runNegativeLatencies[kind.ordinal()] += histograms.negative(kind);
     }

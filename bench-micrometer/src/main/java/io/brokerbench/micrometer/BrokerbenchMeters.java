@@ -108,6 +108,9 @@ public final class BrokerbenchMeters implements MeterBinder, ReportSink {
   public void interval(IntervalSample sample, LatencyHistograms histograms) {
     runCounts = runCounts.then(sample.counts());
     for (LatencyKind kind : LatencyKind.values()) {
+      if (histograms.count(kind) == 0) {
+        continue;
+      }
       runLatencies.get(kind).add(histograms.histogram(kind));
       runNegatives[kind.ordinal()] += histograms.negative(kind);
     }

@@ -181,6 +181,9 @@ public final class IntervalCollector {
             seconds > 0 ? cpuDelta / 1e9 / seconds * 100 : 0,
             rss);
     for (LatencyKind kind : LatencyKind.values()) {
+      if (interval.count(kind) == 0) {
+        continue; // an empty kind is in no log; asking for its histogram would make one
+      }
       // The interval log's entries then start and end where the CSV's rows do.
       interval.histogram(kind).setStartTimeStamp(sample.startEpochMillis());
       interval
