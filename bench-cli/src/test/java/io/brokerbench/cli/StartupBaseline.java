@@ -121,7 +121,7 @@ final class StartupBaseline {
           + command
           + ".classes to "
           + FILE
-          + " (see the README, Start-up baseline)";
+          + " (see docs/development.md, Start-up baseline)";
     }
     int limit = baseline + baseline * tolerancePercent() / 100;
     if (count <= limit) {
@@ -140,7 +140,7 @@ final class StartupBaseline {
         + "); packages that grew: "
         + String.join(", ", grown(packages(command), now))
         + ". Load what a command uses when it uses it; if the growth is wanted, record the"
-        + " baseline again (see the README, Start-up baseline).";
+        + " baseline again (see docs/development.md, Start-up baseline).";
   }
 
   /**
@@ -181,7 +181,7 @@ final class StartupBaseline {
     StringBuilder text = new StringBuilder();
     text.append(
             "# Classes loaded by java -jar bench-cli.jar at start-up, checked by StartupClassesIT.\n")
-        .append("# Written by it: see the README, Start-up baseline. JDK ")
+        .append("# Written by it: see docs/development.md, Start-up baseline. JDK ")
         .append(Runtime.version().feature())
         .append(".\n")
         .append(TOLERANCE)

@@ -50,7 +50,7 @@ class StartupBaselineTest {
             "bench run loopback -C 1 loaded 1065 classes, more than its baseline of 1000 + 5%"
                 + " (1050); packages that grew: com.sun.jna +54 (0 -> 54), java.lang +10 (600 ->"
                 + " 610), com.fasterxml.jackson.core +1 (0 -> 1).")
-        .contains("README, Start-up baseline")
+        .contains("docs/development.md, Start-up baseline")
         .doesNotContain("picocli");
   }
 
