@@ -15,6 +15,12 @@
 # SEND_MODE=familiar runs the tool's own line on both: `-n NS -t TOPIC -w W -s 1024` after
 # `bench run rocketmq`, unchanged but for the run's bound (-C with a count, else ended with SIGINT as
 # the tool is: -z 600 only lifts the 10 s default) and -y 0 (the tool's Producer runs no consumer); brokerbench's -w is that same one-producer window of W.
+# WHOLE_JOB=1 (with a message count) runs both sides' producers and consumers: the tool's Consumer
+# (its default 20 threads) beside its Producer, against brokerbench with its consumer (-y 1), each
+# run on a fresh topic created before any client starts (a Consumer started before its topic
+# exists reads nothing until its next route refresh, ~30 s). A run ends when the Producer has sent
+# its messages and the consumer group has no message left behind (consumerProgress' Diff Total,
+# at most 120 s); CPU is the Producer's plus the Consumer's. SEND_MODE applies to the producers.
 # ROUNDS=N runs each w N times, the tool first in odd rounds and brokerbench first in even ones.
 # BB_EXTRA adds brokerbench driver options, such as BB_EXTRA="--batch 32" (then not like for like).
 # Needs: bench-cli/target/bench-cli.jar built (./mvnw -B -q install -DskipTests; BENCH_JAR names
@@ -111,8 +117,49 @@ for _ in $(seq 1 30); do
   sleep 1
 done
 
-cpu_seconds() { # /usr/bin/time -v output -> user+sys seconds
-  awk -F': ' '/User time/ {u=$2} /System time/ {s=$2} END {printf "%.2f", u+s}' "$1"
+cpu_seconds() { # /usr/bin/time -v outputs -> user+sys seconds of them all
+  awk -F': ' '/User time/ {u+=$2} /System time/ {s+=$2} END {printf "%.2f", u+s}' "$@"
+}
+
+admin() { # MQAdminStartup SUBCOMMAND ARGS...
+  java "${JVM_HOME[@]}" -cp "$TOOL_CP" org.apache.rocketmq.tools.command.MQAdminStartup "$@"
+}
+
+RUN=0
+fresh_topic() { # with WHOLE_JOB: a new topic for each run, created before any client starts
+  if [ -n "${WHOLE_JOB:-}" ]; then
+    RUN=$((RUN + 1))
+    TOPIC=bb_side_by_side_$RUN
+    admin updateTopic -n "$NS" -c DefaultCluster -t "$TOPIC" -r 8 -w 8 >/dev/null
+  fi
+}
+
+TOOL_CONSUMER=
+start_tool_consumer() { # with WHOLE_JOB: the tool's Consumer on this run's topic, in the background
+  if [ -n "${WHOLE_JOB:-}" ]; then
+    /usr/bin/time -v -o "$WORK/consumer.time" java "${JVM_HOME[@]}" -cp "$TOOL_CP" \
+      org.apache.rocketmq.example.benchmark.Consumer -n "$NS" -t "$TOPIC" -g "group_$TOPIC" \
+      -ri 2000 >"$WORK/consumer.out" 2>&1 &
+    TOOL_CONSUMER=$!
+    PIDS+=("$TOOL_CONSUMER")
+  fi
+}
+
+stop_tool_consumer() { # once its group has nothing left behind (at most 120 s), SIGINT
+  [ -n "$TOOL_CONSUMER" ] || return 0
+  local left=unknown
+  for _ in $(seq 1 120); do
+    left=$(admin consumerProgress -n "$NS" -g "group_$TOPIC" 2>/dev/null \
+      | grep -o 'Diff Total: [0-9]*' | grep -o '[0-9]*$' || echo unknown)
+    [ "$left" = 0 ] && break
+    sleep 1
+  done
+  [ "$left" = 0 ] || echo "the tool's Consumer left $left messages behind after 120 s" >&2
+  # SIGTERM (a background job ignores SIGINT) to the JVM under /usr/bin/time, which then writes
+  # its figures
+  pkill -TERM -P "$TOOL_CONSUMER" java 2>/dev/null || true
+  wait "$TOOL_CONSUMER" 2>/dev/null || true
+  TOOL_CONSUMER=
 }
 
 stored() { # messages in the topic: the sum of its queues' max offsets
@@ -138,26 +185,31 @@ measured() {
 }
 
 run_tool() { # $1 = w, $2 = messages
-  local before=0 bound=(-q "$2")
+  local before=0 bound=(-q "$2") times=("$WORK/tool.time")
   if [ -n "$DURATION" ]; then before=$(stored) bound=(); fi
+  fresh_topic
+  start_tool_consumer
   # RocketMQ's tool: -q is the total (without it: until stopped); it reports Send TPS every -ri ms.
   timed "$WORK/tool.time" java "${JVM_HOME[@]}" -cp "$TOOL_CP" \
     org.apache.rocketmq.example.benchmark.Producer -n "$NS" -t "$TOPIC" -w "$1" -s 1024 \
     "${bound[@]}" -ri 2000 -y "$TOOL_ASYNC" >"$WORK/tool.out" 2>&1
+  if [ -n "${WHOLE_JOB:-}" ]; then stop_tool_consumer; times+=("$WORK/consumer.time"); fi
   report rocketmq "$1" "$(measured "$before" "$2")" \
     "$(grep -o 'Send TPS: [0-9]*' "$WORK/tool.out" | awk '{s+=$3; n++} END {if (n) printf "%d", s/n}')" \
-    "$WORK/tool.time"
+    "${times[@]}"
 }
 
 run_brokerbench() { # $1 = w, $2 = messages
-  local producers=$1 per=$(($2 / $1)) window=$BB_WINDOW before=0
+  local producers=$1 per=$(($2 / $1)) window=$BB_WINDOW before=0 consumers=0
+  [ -n "${WHOLE_JOB:-}" ] && consumers=1
+  fresh_topic
   if [ "$SEND_MODE" = window ] || [ "$SEND_MODE" = familiar ]; then producers=1 per=$2 window=$1; fi
   local bound=(-C "$per")
   if [ -n "$DURATION" ]; then before=$(stored) bound=(); fi
   local line=(-n "$NS" -u "$TOPIC" --topic-setup predeclared --send-mode "$BB_MODE" -x "$producers"
-    -y 0 -s 1024 "${bound[@]}" -c "$window" -z 600)
+    -y "$consumers" -s 1024 "${bound[@]}" -c "$window" -z 600)
   if [ "$SEND_MODE" = familiar ]; then
-    line=(-n "$NS" -t "$TOPIC" -w "$1" -s 1024 -y 0 "${bound[@]}" -z 600)
+    line=(-n "$NS" -t "$TOPIC" -w "$1" -s 1024 -y "$consumers" "${bound[@]}" -z 600)
   fi
   timed "$WORK/bb.time" java -cp "$BB_CP" io.brokerbench.cli.Bench run rocketmq "${line[@]}" \
     ${BB_EXTRA:-} >"$WORK/bb.out" 2>&1
@@ -166,14 +218,18 @@ run_brokerbench() { # $1 = w, $2 = messages
     "$WORK/bb.time"
 }
 
-report() { # tool w messages tps time-file; a run that stored nothing (it failed) shows "-" per message
+report() { # tool w messages tps time-file...; a run that stored nothing (it failed) shows "-" per message
   local cpu per_message=-
-  cpu=$(cpu_seconds "$5")
+  cpu=$(cpu_seconds "${@:5}")
   [ "$3" -gt 0 ] && per_message=$(printf '%.1f' "$(echo "$cpu * 1000000 / $3" | bc -l)")
   printf '%-11s %-3s %10s %10s %14s %12s\n' "$1" "$2" "$3" "$4" "$cpu" "$per_message"
 }
 
-echo "flush $FLUSH, send mode $SEND_MODE, ${DURATION:+runs of ${DURATION} s, }$ROUNDS round(s) per w (the order flips every round)"
+if [ -n "${WHOLE_JOB:-}" ] && [ -n "$DURATION" ]; then
+  echo "WHOLE_JOB needs a message count, not a duration" >&2
+  exit 2
+fi
+echo "flush $FLUSH, send mode $SEND_MODE, ${WHOLE_JOB:+producers and consumers, } ${DURATION:+runs of ${DURATION} s, }$ROUNDS round(s) per w (the order flips every round)"
 printf '%-11s %-3s %10s %10s %14s %12s\n' tool w messages TPS "cpu s" "cpu us/msg"
 for w in "${THREADS[@]}"; do
   total=$((MESSAGES / w * w)) # 0 with DURATION: counted afterwards
