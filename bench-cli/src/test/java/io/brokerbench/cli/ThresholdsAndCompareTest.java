@@ -348,7 +348,8 @@ class ThresholdsAndCompareTest {
                       0, "000-size=12", Map.of("size", "12"), 0, "cells/000", "completed", null),
                   new ScenarioIndex.Cell(
                       1, "001-size=100", Map.of("size", "100"), 0, "cells/001", "completed", null)),
-              List.of())
+              List.of(),
+              null)
           .write(scenario);
     }
 

@@ -28,6 +28,8 @@ import java.util.Map;
  * @param cells the cells in order
  * @param setups the broker set-ups the cells ran on, as the scenario file names them; empty when it
  *     names none
+ * @param latency the latency kind (its key in {@code result.json}) the file asks the report to lead
+ *     with, or null for the one that follows from the workload
  */
 public record ScenarioIndex(
     String schema,
@@ -37,7 +39,8 @@ public record ScenarioIndex(
     List<Axis> axes,
     List<Cell> cells,
     // Left out of the file of a scenario without set-ups, as before they existed.
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Setup> setups) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Setup> setups,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String latency) {
 
   /** The schema identifier. */
   public static final String SCHEMA = "brokerbench-scenario/1";
@@ -133,7 +136,7 @@ public record ScenarioIndex(
   public ScenarioIndex withStatus(int cell, String status) {
     List<Cell> copy = new ArrayList<>(cells);
     copy.set(cell, copy.get(cell).withStatus(status));
-    return new ScenarioIndex(schema, name, file, runId, axes, copy, setups);
+    return new ScenarioIndex(schema, name, file, runId, axes, copy, setups, latency);
   }
 
   /** True when {@code dir} holds a scenario index. */

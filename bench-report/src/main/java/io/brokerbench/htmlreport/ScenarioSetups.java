@@ -84,7 +84,8 @@ final class ScenarioSetups {
             first.runId(),
             axes,
             index,
-            runs.stream().flatMap(run -> run.scenario().setups().stream()).distinct().toList());
+            runs.stream().flatMap(run -> run.scenario().setups().stream()).distinct().toList(),
+            first.latency());
     return new ReportInput.Scenario(String.join(", ", setups), scenario, cells);
   }
 

@@ -52,11 +52,14 @@ record ScenarioView(
     }
     ScenarioIndex file = scenario.scenario();
     LeadingLatency leading =
-        LeadingLatency.of(
-            scenario.cells().stream()
-                .map(ReportInput.CellRun::result)
-                .filter(Objects::nonNull)
-                .toList());
+        LeadingLatency.named(file.latency())
+            .orElseGet(
+                () ->
+                    LeadingLatency.of(
+                        scenario.cells().stream()
+                            .map(ReportInput.CellRun::result)
+                            .filter(Objects::nonNull)
+                            .toList()));
     return new ScenarioView(
         id,
         file.name(),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ScenarioIndex;
 import io.brokerbench.result.TestResults;
 import io.brokerbench.workload.Workload;
 import java.nio.file.Files;
@@ -103,6 +104,33 @@ class ScenarioTableTest {
             ScenarioTable.rows(scenario, LeadingLatency.END_TO_END).get(0).receivedPerSecond());
     assertThat(byRate.get(1)).isGreaterThan(byRate.get(0));
     assertThat(byRate.get(2)).isNull();
+  }
+
+  @Test
+  void aScenarioFileThatNamesALatencyLeadsWithIt() {
+    ScenarioIndex index = scenario.scenario();
+    ReportInput.Scenario namingConfirm =
+        new ReportInput.Scenario(
+            scenario.title(),
+            new ScenarioIndex(
+                index.schema(),
+                index.name(),
+                index.file(),
+                index.runId(),
+                index.axes(),
+                index.cells(),
+                index.setups(),
+                "confirm"),
+            scenario.cells());
+
+    ScenarioView view = ScenarioView.of("s", namingConfirm);
+
+    assertThat(ScenarioView.of("s", scenario).latency()).isEqualTo(LeadingLatency.END_TO_END);
+    assertThat(view.latency()).isEqualTo(LeadingLatency.SEND);
+    assertThat(view.comparisons().get(0).figure()).isEqualTo("send RT p99");
+    RunResult first = scenario.cells().get(0).result();
+    assertThat(view.cells().get(0).latency().p50Millis())
+        .isEqualTo(first.latency().get("confirm").p50Micros() / 1000);
   }
 
   @Test

@@ -37,6 +37,8 @@ import java.util.Map;
  * @param shortVariant true when {@link #cells()} gives the short variant ({@link #asShort()})
  * @param setups the broker set-ups the file names, in order
  * @param setup the set-up of every cell whose axis values name none, or null
+ * @param latency the latency kind (its {@code result.json} key) the report's table and charts lead
+ *     with, or null for the one that follows from the workload
  */
 public record Scenario(
     String name,
@@ -55,7 +57,8 @@ public record Scenario(
     MaxRateSettings maxRate,
     boolean shortVariant,
     List<BrokerSetup> setups,
-    String setup) {
+    String setup,
+    String latency) {
 
   /** Copies the lists. */
   public Scenario {
@@ -113,7 +116,8 @@ public record Scenario(
             maxRate,
             true,
             setups,
-            setup);
+            setup,
+            latency);
     shortened.cells();
     return shortened;
   }

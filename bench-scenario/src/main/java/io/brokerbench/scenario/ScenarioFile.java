@@ -51,8 +51,14 @@ final class ScenarioFile {
           "short",
           "max-rate",
           "setups",
-          "setup");
+          "setup",
+          "latency");
   private static final List<String> AXIS_KEYS = List.of("name", "values");
+
+  /** The latencies a file may name for its report to lead with, by their result.json keys. */
+  private static final List<String> LEADING_LATENCIES =
+      List.of("e2e", "confirm", "rtt", "s2c", "connect");
+
   private static final List<String> VALUE_KEYS =
       List.of("value", "label", "workload", "options", "setup");
   private static final List<String> SETUP_KEYS =
@@ -152,6 +158,15 @@ final class ScenarioFile {
     if (top.containsKey("max-rate")) {
       maxRate = maxRate(top.get("max-rate"));
     }
+    String latency = optionalScalar(top, "latency");
+    if (latency != null && !LEADING_LATENCIES.contains(latency)) {
+      throw new ScenarioException(
+          keyPosition(top.get("latency")),
+          "latency: '"
+              + latency
+              + "' is not a latency the report can lead with; use one of "
+              + String.join(", ", LEADING_LATENCIES));
+    }
     return new Scenario(
         name,
         file,
@@ -169,7 +184,8 @@ final class ScenarioFile {
         maxRate,
         false,
         setups,
-        setup);
+        setup,
+        latency);
   }
 
   /** The {@code setups:} map: each set-up's commands, options and recorded settings. */

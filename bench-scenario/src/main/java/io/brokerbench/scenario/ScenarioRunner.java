@@ -209,7 +209,8 @@ public final class ScenarioRunner {
         runId,
         axes,
         entries,
-        setups);
+        setups,
+        scenario.latency());
   }
 
   /** The index to start from: a fresh one, or the earlier run's (in the directory) resumed. */

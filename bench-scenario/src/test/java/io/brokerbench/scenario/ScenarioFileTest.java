@@ -70,6 +70,20 @@ class ScenarioFileTest {
   }
 
   @Test
+  void aFileNamesTheLatencyItsReportLeadsWith() throws IOException {
+    Scenario named = Scenario.load(file("name: s", "driver: loopback", "latency: s2c"));
+    Scenario unnamed = Scenario.load(file("name: s", "driver: loopback"));
+
+    assertThat(named.latency()).isEqualTo("s2c");
+    assertThat(named.asShort().latency()).isEqualTo("s2c");
+    assertThat(unnamed.latency()).isNull();
+    assertThat(error("name: s", "driver: loopback", "latency: p99"))
+        .isEqualTo(
+            "FILE:3: latency: 'p99' is not a latency the report can lead with; use one of e2e,"
+                + " confirm, rtt, s2c, connect");
+  }
+
+  @Test
   void axesExpandToTheirProductWithRepetitionsInnermost() throws IOException {
     Scenario scenario =
         Scenario.load(

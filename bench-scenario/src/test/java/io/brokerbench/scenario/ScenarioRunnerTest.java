@@ -84,6 +84,19 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void theLatencyAFileNamesIsKeptForItsReport() throws IOException {
+    Path file =
+        file("name: named", "driver: loopback", "workload: {count: 100}", "latency: confirm");
+    Path output = dir.resolve("named");
+
+    assertThat(run(file, output).anyFailed()).isFalse();
+
+    assertThat(ScenarioIndex.read(output).latency()).isEqualTo("confirm");
+    assertThat(Files.readString(output.resolve(ScenarioIndex.FILE)))
+        .contains("\"latency\" : \"confirm\"");
+  }
+
+  @Test
   void eachBrokerSetUpIsUpForItsCellsAloneAndRecorded() throws IOException {
     Path events = dir.resolve("events");
     Path file =
