@@ -55,8 +55,10 @@ public final class LatencyHistograms {
   public LatencyHistograms put(LatencyKind kind, Histogram values, long negativeCount) {
     Histogram h = values.getTotalCount() == 0 ? histograms.get(kind) : histogram(kind);
     if (h != null) {
-      h.reset();
-      h.add(values);
+      LatencyRecorder.resetUnlessEmpty(h);
+      if (values.getTotalCount() > 0) {
+        h.add(values);
+      }
     }
     negative[kind.ordinal()] = negativeCount;
     return this;

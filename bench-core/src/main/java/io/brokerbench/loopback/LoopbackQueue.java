@@ -13,23 +13,23 @@ import java.util.concurrent.locks.LockSupport;
  * to the subscribed consumers in turn.
  *
  * <p>Implementation notes: a producer claims slot {@code t} by compare-and-set on {@code tail},
- * copies the stamp in and publishes {@code t + 1} in {@code published[t & mask]} (an ordered
- * store). The delivery thread waits for that value at {@code head}, calls the listener with the
- * ring's own array (no copy), and advances {@code head}, which producers read to see free space.
- * With no subscriber, messages wait in the ring. In inline mode there is no thread: {@link #offer}
- * delivers under a lock on the caller's thread, or discards when nobody subscribed.
+ * copies the stamp in and publishes {@code t + 1} in {@code published[t & mask]} (a volatile store,
+ * then it unparks the delivery thread if that is parked). The delivery thread waits for that value
+ * at {@code head}, calls the listener with the ring's own array (no copy), and advances {@code
+ * head}, which producers read to see free space. With no subscriber, messages wait in the ring. In
+ * inline mode there is no thread: {@link #offer} delivers under a lock on the caller's thread, or
+ * discards when nobody subscribed.
  */
 final class LoopbackQueue {
   private static final int STAMP = OutgoingMessage.STAMP_BYTES;
-  // An idle delivery thread spins, then parks. A producer unparks it, but may miss it going to
-  // park (the ordered publish and the read of deliveryParked can pass each other), so a park is
-  // short while messages came recently and lengthens once the queue has been idle for a while: at
-  // 50 us throughout, an idle queue woke 20,000 times a second, 0.19 s of CPU per idle second,
-  // most of what a one-message run cost beyond start-up.
+  // An idle delivery thread spins, then parks until a producer unparks it. Both sides write then
+  // read (the thread: deliveryParked, then the slot; a producer: the slot, then deliveryParked),
+  // each with volatile semantics, so at least one sees the other's write and no message waits for
+  // a wake-up that never comes. The park is still bounded, as every wait is. An ordered publish
+  // with a 50 us park instead cost an idle queue 20,000 wake-ups a second: 0.19 s of CPU per
+  // second of a rate-limited run (most of a one-message run beyond start-up).
   private static final int IDLE_SPINS = 1_000;
-  private static final long IDLE_PARK_NANOS = 50_000;
-  private static final long LONG_IDLE_PARK_NANOS = 1_000_000;
-  private static final int SHORT_PARKS = 20;
+  private static final long IDLE_PARK_NANOS = 10_000_000;
 
   private final boolean inline;
   private final int capacity;
@@ -78,7 +78,7 @@ final class LoopbackQueue {
     } while (!tail.compareAndSet(t, t + 1));
     int slot = (int) t & mask;
     System.arraycopy(stamp, offset, stamps, slot * STAMP, STAMP);
-    published.lazySet(slot, t + 1);
+    published.set(slot, t + 1);
     if (deliveryParked) {
       LockSupport.unpark(delivery);
     }
@@ -113,8 +113,7 @@ final class LoopbackQueue {
       } else {
         deliveryParked = true;
         if (published.get(slot) != h + 1 || subs.length == 0) {
-          LockSupport.parkNanos(
-              idle < IDLE_SPINS + SHORT_PARKS ? IDLE_PARK_NANOS : LONG_IDLE_PARK_NANOS);
+          LockSupport.parkNanos(IDLE_PARK_NANOS);
         }
         deliveryParked = false;
       }
@@ -125,6 +124,9 @@ final class LoopbackQueue {
     DeliveryListener[] subs = Arrays.copyOf(subscribers, subscribers.length + 1);
     subs[subs.length - 1] = listener;
     subscribers = subs;
+    if (delivery != null) {
+      LockSupport.unpark(delivery); // messages may be waiting for a first subscriber
+    }
   }
 
   synchronized void unsubscribe(DeliveryListener listener) {
