@@ -83,7 +83,7 @@ final class CoordinateCommand implements Callable<Integer> {
 
   @Option(
       names = "--lost-after",
-      defaultValue = "5s",
+      defaultValue = "10s",
       paramLabel = "DURATION",
       description =
           "A running shard silent this long is lost (default: ${DEFAULT-VALUE}); one whose"

@@ -182,8 +182,11 @@ public final class Coordinator {
       return;
     }
     if (shard == null) {
-      // A connection that never said hello, or was refused.
-      closeQuietly(e.wire());
+      // A connection that never said hello, or was refused: hung up once the shard hangs up, as a
+      // close with its messages unread would reset the connection and lose the refusal.
+      if (m == null) {
+        closeQuietly(e.wire());
+      }
       return;
     }
     heartbeats.heard(shard);
@@ -220,7 +223,6 @@ public final class Coordinator {
     if (refusal != null) {
       send(wire, new Message.Refused(refusal));
       notice("shard " + hello.shard() + " on " + hello.host() + " refused: " + refusal);
-      closeQuietly(wire);
       return;
     }
     shardOf.put(wire, hello.shard());

@@ -23,8 +23,12 @@ import java.util.TreeSet;
  * <p>Not thread-safe: the coordinator's event loop owns it.
  */
 public final class Rendezvous {
-  /** How far ahead of the decision the start lies: more than a message takes to the shards. */
-  static final Duration START_LEAD = Duration.ofMillis(500);
+  /**
+   * How far ahead of the decision the start lies: more than a message takes to reach a shard and be
+   * acted on, which a machine busy starting several JVMs stretched past 500 ms. A shard that acts
+   * after the first interval boundary at or after the start starts one interval late.
+   */
+  static final Duration START_LEAD = Duration.ofSeconds(2);
 
   /** What happens to shards not ready by the bound. */
   public enum WhenMissing {
