@@ -5,6 +5,8 @@ import io.brokerbench.coordination.Rendezvous;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.threshold.Threshold;
+import io.brokerbench.threshold.ThresholdException;
 import io.brokerbench.workload.DurationSyntax;
 import io.brokerbench.workload.WorkloadException;
 import java.io.IOException;
@@ -99,6 +101,23 @@ final class CoordinateCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}).")
   String onLost;
 
+  @Option(
+      names = "--assert",
+      paramLabel = "<threshold>",
+      description =
+          "A pass/fail criterion on the merged run, repeatable, as bench run takes it: checked"
+              + " on the merged result (a failed one exits "
+              + ExitCodes.THRESHOLD_FAILED
+              + "), and as intervals arrive for a ceiling on a figure that only grows (a count,"
+              + " a max latency).")
+  List<String> asserts = new ArrayList<>();
+
+  @Option(
+      names = "--abort-on-fail",
+      description =
+          "Stop every shard (each writes its results) as soon as a threshold can no longer hold.")
+  boolean abortOnFail;
+
   @Override
   public Integer call() {
     Coordinator.Settings settings = settings();
@@ -155,12 +174,26 @@ final class CoordinateCommand implements Callable<Integer> {
       // Heartbeats come every second: a shorter bound would lose a shard for one late beat.
       throw new WorkloadException("--lost-after must be at least 2s (got " + lostAfter + ")");
     }
+    List<Threshold> thresholds = new ArrayList<>();
+    for (String text : asserts) {
+      Threshold t = Threshold.parse(text);
+      if (t.relative()) {
+        throw new ThresholdException(
+            "threshold '" + text + "' compares with a baseline: use it with bench compare");
+      }
+      thresholds.add(t);
+    }
+    if (abortOnFail && thresholds.isEmpty()) {
+      throw new WorkloadException("--abort-on-fail needs a threshold: give --assert");
+    }
     return new Coordinator.Settings(
         shards,
         DurationSyntax.parse(readyTimeout),
         whenMissing,
         silent,
         stopOnLost,
+        thresholds,
+        abortOnFail,
         CommandLineText.masked(spec.commandLine(), Set.of()));
   }
 
@@ -185,8 +218,8 @@ final class CoordinateCommand implements Callable<Integer> {
   }
 
   /**
-   * The exit code of the merged run: as bench merge gives it, shards missing or lost making it one
-   * that did not complete.
+   * The exit code of the merged run: shards missing or lost make it one that did not complete, then
+   * a failed threshold exits as in bench run, then as bench merge gives it.
    */
   private static int exitCode(RunResult merged, PrintWriter err) {
     if (!merged.missingShards().isEmpty()) {
@@ -198,6 +231,13 @@ final class CoordinateCommand implements Callable<Integer> {
               ", ", merged.missingShards().stream().map(m -> String.valueOf(m.index())).toList()));
       err.flush();
       return ExitCodes.RUN_FAILED;
+    }
+    if (!merged.thresholdsPassed()) {
+      merged.thresholds().stream()
+          .filter(t -> !t.passed())
+          .forEach(t -> err.println("bench: threshold " + t.message()));
+      err.flush();
+      return ExitCodes.THRESHOLD_FAILED;
     }
     return MergeCommand.runExitCode(merged, err);
   }

@@ -130,6 +130,20 @@ class CoordinateCommandTest {
   }
 
   @Test
+  void abortingNeedsAThresholdAndAThresholdMustNotNeedABaseline() {
+    assertThat(cli.run("coordinate", "--shards", "2", "--abort-on-fail"))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(cli.errorLine())
+        .isEqualTo("bench: --abort-on-fail needs a threshold: give --assert");
+    assertThat(cli.run("coordinate", "--shards", "2", "--assert", "e2e.p99 < baseline * 1.1"))
+        .isEqualTo(ExitCodes.USAGE);
+    assertThat(cli.errorLine())
+        .isEqualTo(
+            "bench: threshold 'e2e.p99 < baseline * 1.1' compares with a baseline: use it with"
+                + " bench compare");
+  }
+
+  @Test
   void aShardJoinsACoordinatorOnlyAsAShardAndWithoutAStartTime() {
     assertThat(cli.run("run", "loopback", "-u", "q", "--coordinator", "127.0.0.1:7070"))
         .isEqualTo(ExitCodes.USAGE);

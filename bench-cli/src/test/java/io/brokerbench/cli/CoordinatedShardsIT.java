@@ -185,6 +185,37 @@ class CoordinatedShardsIT {
     }
   }
 
+  @Test
+  void aThresholdThatCanNoLongerHoldStopsEveryShardWithItsResultsWritten() throws Exception {
+    int port = freePort();
+    try (ShardHosts hosts = ShardHosts.create("bbco", 232, SHARDS, port)) {
+      BenchProcess coordinator =
+          coordinator(port, "--lost-after", PATIENT, "--assert", "sent < 3k", "--abort-on-fail");
+      for (int i = 0; i < SHARDS; i++) {
+        startShard(hosts, port, i, "-z", "60s");
+      }
+
+      coordinator.awaitLine(
+          "^threshold FAILED: sent < 3k \\(measured [0-9,]+\\) so far, and can no longer hold:"
+              + " stopping the run$",
+          1,
+          BOUND);
+      assertThat(coordinator.waitFor(BOUND)).isEqualTo(ExitCodes.THRESHOLD_FAILED);
+      assertThat(coordinator.err()).startsWith("bench: threshold FAILED: sent < 3k (measured ");
+      awaitShards(
+          ExitCodes.INTERRUPTED,
+          ExitCodes.INTERRUPTED,
+          ExitCodes.INTERRUPTED,
+          ExitCodes.INTERRUPTED);
+      RunResult live = liveResult();
+      assertThat(live.thresholdsPassed()).isFalse();
+      assertThat(live.shards()).hasSize(SHARDS);
+      assertThat(live.totals().sendSeconds()).as("stopped, not run to its end").isLessThan(30);
+    } finally {
+      killShards();
+    }
+  }
+
   private BenchProcess coordinator(int port, String... options) throws IOException {
     List<String> args =
         new ArrayList<>(

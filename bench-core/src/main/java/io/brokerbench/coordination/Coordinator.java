@@ -5,7 +5,9 @@ import io.brokerbench.rate.NanoClock;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.Environment;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.ThresholdOutcome;
 import io.brokerbench.result.WorkloadSummary;
+import io.brokerbench.threshold.Threshold;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -50,6 +52,8 @@ public final class Coordinator {
    * @param whenMissing what to do when some are not ready by then
    * @param lostAfter how long a running shard may stay silent before it is counted lost
    * @param stopOnLost stop every shard when one is lost, rather than go on without it
+   * @param thresholds checked on the merged result, and as the run goes ({@link LiveVerdict})
+   * @param abortOnFail stop every shard once a threshold can no longer hold
    * @param commandLine the coordinator's command line, for the merged result
    */
   public record Settings(
@@ -58,7 +62,15 @@ public final class Coordinator {
       Rendezvous.WhenMissing whenMissing,
       Duration lostAfter,
       boolean stopOnLost,
-      String commandLine) {}
+      List<Threshold> thresholds,
+      boolean abortOnFail,
+      String commandLine) {
+
+    /** Copies the list. */
+    public Settings {
+      thresholds = List.copyOf(thresholds);
+    }
+  }
 
   /** A message from a shard; a null message when its connection ended, {@code why} saying how. */
   private record Event(Wire wire, Message message, String why) {}
@@ -70,6 +82,7 @@ public final class Coordinator {
   private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
   private final Rendezvous rendezvous;
   private final Heartbeats heartbeats;
+  private final LiveVerdict verdict;
   private final Map<Wire, Integer> shardOf = new HashMap<>();
   private final Map<Integer, Wire> wireOf = new TreeMap<>();
   private final Map<Integer, Message.Started> started = new TreeMap<>();
@@ -93,6 +106,7 @@ public final class Coordinator {
     this.rendezvous =
         new Rendezvous(settings.shards(), settings.readyTimeout(), settings.whenMissing(), clock);
     this.heartbeats = new Heartbeats(clock, settings.lostAfter());
+    this.verdict = new LiveVerdict(settings.thresholds());
   }
 
   /**
@@ -113,7 +127,7 @@ public final class Coordinator {
         }
         tick();
       }
-      RunResult result = merge.hasResult() ? merge.result() : null;
+      RunResult result = merge.hasResult() ? checked(merge.result()) : null;
       if (result != null) {
         sinks.each(sink -> sink.finished(result));
       }
@@ -123,6 +137,10 @@ public final class Coordinator {
       wireOf.values().forEach(Coordinator::closeQuietly);
       sinks.close();
     }
+  }
+
+  private RunResult checked(RunResult merged) {
+    return merged.withThresholds(settings.thresholds().stream().map(t -> t.check(merged)).toList());
   }
 
   /** The port shards dial. */
@@ -342,6 +360,18 @@ public final class Coordinator {
     }
     for (LiveMerge.Merged m : intervals) {
       sinks.each(sink -> sink.interval(m.sample(), m.histograms()));
+      ThresholdOutcome failed = verdict.add(m.sample(), m.histograms());
+      if (failed != null) {
+        notice(
+            "threshold "
+                + failed.message()
+                + (settings.abortOnFail()
+                    ? " so far, and can no longer hold: stopping the run"
+                    : " so far, and can no longer hold; the run goes on"));
+        if (settings.abortOnFail()) {
+          stopAll("threshold '" + failed.threshold() + "' can no longer hold");
+        }
+      }
     }
   }
 

@@ -70,7 +70,14 @@ class CoordinatorTest {
         new Coordinator(
             server,
             new Coordinator.Settings(
-                2, Duration.ofSeconds(30), whenMissing, Duration.ofSeconds(5), stopOnLost, null),
+                2,
+                Duration.ofSeconds(30),
+                whenMissing,
+                Duration.ofSeconds(5),
+                stopOnLost,
+                List.of(),
+                false,
+                null),
             clock,
             List.of(recorder));
     outcome = new CompletableFuture<>();
