@@ -87,7 +87,7 @@ public final class LiveMerge {
     for (LatencyKind kind : LatencyKind.values()) {
       LatencySummary s = latency.get(kind.key());
       if (s != null) {
-        p.histograms.add(LatencyHistograms.empty().put(kind, s.decodedHistogram(), s.negative()));
+        p.histograms.add(kind, s.decodedHistogram(), s.negative());
       }
     }
     return release();
