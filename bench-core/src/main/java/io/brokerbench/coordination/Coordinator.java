@@ -86,6 +86,7 @@ public final class Coordinator {
   private final Map<Wire, Integer> shardOf = new HashMap<>();
   private final Map<Integer, Wire> wireOf = new TreeMap<>();
   private final Map<Integer, Message.Started> started = new TreeMap<>();
+  private final Map<Integer, Message.Hello> hellos = new TreeMap<>();
   private LiveMerge merge;
   private List<Integer> starting = List.of();
   private boolean headerShown;
@@ -129,6 +130,12 @@ public final class Coordinator {
       }
       RunResult result = merge.hasResult() ? checked(merge.result()) : null;
       if (result != null) {
+        String bound =
+            CrossHostBound.line(
+                starting.stream().map(hellos::get).filter(Objects::nonNull).toList(), result);
+        if (bound != null) {
+          notice(bound);
+        }
         sinks.each(sink -> sink.finished(result));
       }
       return result;
@@ -245,6 +252,7 @@ public final class Coordinator {
     }
     shardOf.put(wire, hello.shard());
     wireOf.put(hello.shard(), wire);
+    hellos.put(hello.shard(), hello);
   }
 
   private void gone(int shard, Wire wire, String why) {
