@@ -8,6 +8,7 @@ import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.spi.DriverException;
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -34,7 +35,8 @@ import java.util.function.BooleanSupplier;
  * run.run(); // the run closes its sinks, and with them the link
  * }</pre>
  *
- * <p>A coordinator that goes away after the start leaves the shard running: it writes its own
+ * <p>A coordinator that goes away before the start is dialled again (a restarted pod takes the
+ * shard back); one that goes away after the start leaves the shard running: it writes its own
  * results, which {@code bench merge} can still add up.
  */
 public final class ShardLink implements StartGate, ReportSink {
@@ -42,9 +44,16 @@ public final class ShardLink implements StartGate, ReportSink {
   private static final long RETRY_MILLIS = 200;
   private static final int CONNECT_MILLIS = 1_000;
 
+  /** How often a shard dials again a coordinator lost before the start (a restarted pod). */
+  static final int REDIALS = 3;
+
+  /** One connection to the coordinator and its answer to {@link Message.Ready}. */
+  private record Connection(Wire wire, CompletableFuture<Message> answer) {}
+
   private final InetSocketAddress coordinator;
-  private final CompletableFuture<Wire> connected = new CompletableFuture<>();
-  private final CompletableFuture<Message> answer = new CompletableFuture<>();
+  private final Duration patience;
+  private final Message.Hello hello;
+  private volatile CompletableFuture<Connection> connection = new CompletableFuture<>();
   private final ScheduledExecutorService heartbeats =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -55,27 +64,35 @@ public final class ShardLink implements StartGate, ReportSink {
   private volatile Runnable onStop = () -> {};
   private volatile String stopReason;
 
-  private ShardLink(InetSocketAddress coordinator) {
+  private ShardLink(InetSocketAddress coordinator, Duration patience, Message.Hello hello) {
     this.coordinator = coordinator;
+    this.patience = patience;
+    this.hello = hello;
+    long every = Heartbeats.INTERVAL.toMillis();
+    heartbeats.scheduleAtFixedRate(this::beat, every, every, TimeUnit.MILLISECONDS);
   }
 
   /**
    * Starts dialling the coordinator, on a thread of its own, trying again until {@code patience}
    * has passed (its pod may start after this one), and says hello once connected: the run sets up
    * meanwhile, and fails at its start if the coordinator could not be reached, with its result
-   * written as any failed run's.
+   * written as any failed run's. A coordinator lost before the start is dialled again, up to
+   * {@value #REDIALS} times: a restarted coordinator takes the shard back.
    */
   public static ShardLink dial(
       InetSocketAddress coordinator, Duration patience, Message.Hello hello) {
-    ShardLink link = new ShardLink(coordinator);
-    Thread dialler =
-        new Thread(() -> link.connect(patience, hello), "brokerbench-coordinator-dial");
-    dialler.setDaemon(true);
-    dialler.start();
+    ShardLink link = new ShardLink(coordinator, patience, hello);
+    link.dialInBackground(link.connection);
     return link;
   }
 
-  private void connect(Duration patience, Message.Hello hello) {
+  private void dialInBackground(CompletableFuture<Connection> into) {
+    Thread dialler = new Thread(() -> connect(into), "brokerbench-coordinator-dial");
+    dialler.setDaemon(true);
+    dialler.start();
+  }
+
+  private void connect(CompletableFuture<Connection> into) {
     long deadline = System.nanoTime() + patience.toNanos();
     IOException last = null;
     do {
@@ -85,14 +102,12 @@ public final class ShardLink implements StartGate, ReportSink {
         socket.connect(
             new InetSocketAddress(coordinator.getHostString(), coordinator.getPort()),
             CONNECT_MILLIS);
-        Wire wire = new Wire(socket);
-        wire.send(hello);
-        Thread reader = new Thread(() -> read(wire), "brokerbench-coordinator-reader");
+        Connection c = new Connection(new Wire(socket), new CompletableFuture<>());
+        c.wire().send(hello);
+        Thread reader = new Thread(() -> read(c), "brokerbench-coordinator-reader");
         reader.setDaemon(true);
         reader.start();
-        long every = Heartbeats.INTERVAL.toMillis();
-        heartbeats.scheduleAtFixedRate(() -> beat(wire), every, every, TimeUnit.MILLISECONDS);
-        connected.complete(wire);
+        into.complete(c);
         return;
       } catch (IOException e) {
         last = e;
@@ -104,7 +119,7 @@ public final class ShardLink implements StartGate, ReportSink {
         break;
       }
     } while (System.nanoTime() - deadline < 0 && !heartbeats.isShutdown());
-    connected.completeExceptionally(
+    into.completeExceptionally(
         new IOException(
             "cannot reach the coordinator at "
                 + coordinator.getHostString()
@@ -130,35 +145,29 @@ public final class ShardLink implements StartGate, ReportSink {
     return stopReason;
   }
 
-  /** Says ready and waits for the coordinator's start. */
+  /** Says ready and waits for the coordinator's start; dials again a coordinator lost meanwhile. */
   @Override
   public Instant awaitStart(BooleanSupplier stopping) throws DriverException, InterruptedException {
-    Wire wire = null;
-    while (wire == null && !stopping.getAsBoolean()) {
-      try {
-        wire = connected.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
-      } catch (TimeoutException e) {
-        continue;
-      } catch (ExecutionException e) {
-        throw new DriverException(e.getCause().getMessage());
+    for (int redials = 0; ; redials++) {
+      Connection c = awaitConnection(stopping);
+      if (c == null) {
+        return null;
       }
-    }
-    if (wire == null) {
-      return null;
-    }
-    try {
-      wire.send(new Message.Ready());
-    } catch (IOException e) {
-      throw lost(e);
-    }
-    while (!stopping.getAsBoolean()) {
       Message m;
       try {
-        m = answer.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
-      } catch (TimeoutException e) {
+        c.wire().send(new Message.Ready());
+        m = awaitAnswer(c, stopping);
+      } catch (IOException e) {
+        if (redials == REDIALS) {
+          throw new DriverException(
+              "lost the coordinator at " + coordinator + " before the start: " + e.getMessage());
+        }
+        // A coordinator restarted before the start takes the shard back: dial it again.
+        closeQuietly(c.wire());
+        CompletableFuture<Connection> next = new CompletableFuture<>();
+        connection = next;
+        dialInBackground(next);
         continue;
-      } catch (ExecutionException e) {
-        throw lost(e.getCause());
       }
       if (m instanceof Message.Start s) {
         return Instant.ofEpochMilli(s.startEpochMillis());
@@ -166,8 +175,36 @@ public final class ShardLink implements StartGate, ReportSink {
       if (m instanceof Message.Refused r) {
         throw new DriverException("the coordinator refused this shard: " + r.reason());
       }
-      // A stop before the start: the interrupt it caused ends the wait.
+      // Stopped before the start (or waiting was): the interrupt ends the run.
       return null;
+    }
+  }
+
+  private Connection awaitConnection(BooleanSupplier stopping)
+      throws DriverException, InterruptedException {
+    while (!stopping.getAsBoolean()) {
+      try {
+        return connection.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        // Polled again, so that an interrupt ends the wait.
+      } catch (ExecutionException e) {
+        throw new DriverException(e.getCause().getMessage());
+      }
+    }
+    return null;
+  }
+
+  /** The answer to Ready, or null once stopping. */
+  private static Message awaitAnswer(Connection c, BooleanSupplier stopping)
+      throws IOException, InterruptedException {
+    while (!stopping.getAsBoolean()) {
+      try {
+        return c.answer().get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        // Polled again, so that an interrupt ends the wait.
+      } catch (ExecutionException e) {
+        throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+      }
     }
     return null;
   }
@@ -189,58 +226,57 @@ public final class ShardLink implements StartGate, ReportSink {
 
   /** The connection, once made: only a run that started sends figures. */
   private Wire wire() throws IOException {
-    Wire wire = connected.getNow(null);
-    if (wire == null) {
+    Connection c = connection.getNow(null);
+    if (c == null) {
       throw new IOException("not connected to the coordinator at " + coordinator);
     }
-    return wire;
+    return c.wire();
   }
 
   /** Stops the heartbeats and hangs up. */
   @Override
   public void close() throws IOException {
     heartbeats.shutdownNow();
-    Wire wire = connected.getNow(null);
-    if (wire != null) {
-      wire.close();
+    Connection c = connection.getNow(null);
+    if (c != null) {
+      c.wire().close();
     }
   }
 
-  private void read(Wire wire) {
+  private void read(Connection c) {
     try {
-      for (Message m = wire.receive(); m != null; m = wire.receive()) {
+      for (Message m = c.wire().receive(); m != null; m = c.wire().receive()) {
         if (m instanceof Message.Stop stop) {
           stopReason = stop.reason();
-          answer.complete(m);
+          c.answer().complete(m);
           onStop.run();
         } else if (!(m instanceof Message.Heartbeat)) {
-          answer.complete(m);
+          c.answer().complete(m);
         }
       }
-      answer.completeExceptionally(new IOException("the coordinator closed the connection"));
+      c.answer().completeExceptionally(new IOException("the coordinator closed the connection"));
     } catch (IOException e) {
-      answer.completeExceptionally(e);
+      c.answer().completeExceptionally(e);
     }
   }
 
-  private void beat(Wire wire) {
+  private void beat() {
+    Connection c = connection.getNow(null);
+    if (c == null) {
+      return;
+    }
     try {
-      wire.send(new Message.Heartbeat());
+      c.wire().send(new Message.Heartbeat());
     } catch (IOException e) {
       // The reader sees the connection gone; a shard that has started runs on without it.
     }
   }
 
-  private DriverException lost(Throwable cause) {
-    return new DriverException(
-        "lost the coordinator at " + coordinator + " before the start: " + cause.getMessage());
-  }
-
-  private static void closeQuietly(Socket socket) {
+  private static void closeQuietly(Closeable c) {
     try {
-      socket.close();
+      c.close();
     } catch (IOException e) {
-      // Never connected: nothing to release.
+      // Gone already: nothing to release.
     }
   }
 }
