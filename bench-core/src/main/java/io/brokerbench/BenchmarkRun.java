@@ -56,7 +56,7 @@ public final class BenchmarkRun {
   private final Shard shard;
   private final String commandLine;
   private final List<Threshold> thresholds;
-  private final Instant startAt;
+  private final StartGate startGate;
   private final boolean refuseBusyQueues;
   private final boolean probeClock;
   private final boolean readBroker;
@@ -75,7 +75,7 @@ public final class BenchmarkRun {
     this.shard = b.shard != null ? b.shard : Shard.whole(workload);
     this.commandLine = b.commandLine;
     this.thresholds = List.copyOf(b.thresholds);
-    this.startAt = b.startAt;
+    this.startGate = b.startGate;
     this.refuseBusyQueues = b.refuseBusyQueues;
     this.probeClock = b.probeClock;
     this.readBroker = b.readBroker;
@@ -139,7 +139,7 @@ public final class BenchmarkRun {
                 fanout,
                 assembly,
                 producerIdBase,
-                startAt,
+                startGate,
                 refuseBusyQueues,
                 // The first shard reads the broker for the whole run: others would repeat it.
                 readBroker && shard.index() == 0 ? opened.brokerLoad() : null);
@@ -303,7 +303,7 @@ public final class BenchmarkRun {
     private Shard shard;
     private String commandLine;
     private final List<Threshold> thresholds = new ArrayList<>();
-    private Instant startAt;
+    private StartGate startGate = StartGate.at(null);
     private boolean refuseBusyQueues;
     private boolean probeClock = true;
     private boolean readBroker = true;
@@ -378,7 +378,16 @@ public final class BenchmarkRun {
         throw new io.brokerbench.workload.WorkloadException(
             "start time " + startAt + " is more than an hour ahead: give a nearer one");
       }
-      this.startAt = startAt;
+      this.startGate = StartGate.at(startAt);
+      return this;
+    }
+
+    /**
+     * Asks this gate, once the run is set up, when to start sending: a coordinator starts the
+     * shards of one workload together once all are ready. Replaces {@link #startAt}.
+     */
+    public Builder startGate(StartGate gate) {
+      this.startGate = Objects.requireNonNull(gate, "gate");
       return this;
     }
 

@@ -18,7 +18,8 @@
  * its options), {@code rate} (open-loop schedule), {@code latency} (stamp and histograms), {@code
  * integrity} (lost, duplicated, reordered), {@code result} (the result model, its JSON and merge),
  * {@code threshold} and {@code compare} (verdicts), {@code report} (run outputs: console, files,
- * Prometheus), {@code jfr} (flight-recorder events), {@code loopback} (the in-memory driver) and
- * {@code internal} (the runner).
+ * Prometheus), {@code coordination} (one live run of many shard processes), {@code jfr}
+ * (flight-recorder events), {@code loopback} (the in-memory driver) and {@code internal} (the
+ * runner).
  */
 package io.brokerbench;

@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 final class BenchCommand implements Callable<Integer> {
   /** The commands built alone when named first: all but {@code help}, which shows the others. */
   private static final Set<String> TOP_COMMANDS =
-      Set.of("drivers", "report", "compare", "merge", "run", "max-rate", "scenario");
+      Set.of("drivers", "report", "compare", "merge", "coordinate", "run", "max-rate", "scenario");
 
   /** The options that print the version. */
   private static final Set<String> VERSION = Set.of("-V", "--version");
@@ -76,7 +76,7 @@ final class BenchCommand implements Callable<Integer> {
   private static CommandLine commandLine(String command, String driver) {
     CommandLine bench = new CommandLine(new BenchCommand());
     List<DriverProvider> drivers = null;
-    for (String name : List.of("drivers", "report", "compare", "merge", "help")) {
+    for (String name : List.of("drivers", "report", "compare", "merge", "coordinate", "help")) {
       if (command == null || name.equals(command)) {
         bench.addSubcommand(name, simpleCommand(name));
       }
@@ -114,6 +114,7 @@ final class BenchCommand implements Callable<Integer> {
       case "report" -> new ReportCommand();
       case "compare" -> new CompareCommand();
       case "merge" -> new MergeCommand();
+      case "coordinate" -> new CoordinateCommand();
       default -> new HelpCommand();
     };
   }

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -132,21 +133,24 @@ final class DriverRunCommand implements Callable<Integer> {
               + (shard != null ? "--shard" : "--prometheus-port")
               + "; run without --repeat, or repeat the command");
     }
+    String coordinator = shardOptions.coordinator(shard, System::getenv);
     Workload workload = shard == null ? whole : shard.workload();
     Map<String, String> driverOptions =
         BrokerTargets.announced(provider, driverOptions(), spec.commandLine().getOut());
     if (repeat == 1) {
-      return runWithInterruptHook(build(workload, shard, driverOptions, output.sinks()));
+      return runWithInterruptHook(
+          build(workload, shard, driverOptions, output.sinks(), coordinator));
     }
     return repeated(workload, driverOptions);
   }
 
-  /** The run, its console reports and these sinks added. */
+  /** The run, its console reports and these sinks added, joined to the coordinator if named. */
   private BenchmarkRun build(
       Workload workload,
       Shard.Part shard,
       Map<String, String> driverOptions,
-      List<ReportSink> sinks) {
+      List<ReportSink> sinks,
+      String coordinator) {
     List<ReportSink> consoles =
         output.consoleReports(provider.familiarReport(), spec.commandLine().getOut());
     BenchmarkRun.Builder builder =
@@ -164,7 +168,11 @@ final class DriverRunCommand implements Callable<Integer> {
     }
     consoles.forEach(builder::sink);
     sinks.forEach(builder::sink);
-    return builder.build();
+    Consumer<BenchmarkRun> joined =
+        coordinator == null ? run -> {} : CoordinatorDial.join(builder, coordinator, shard.shard());
+    BenchmarkRun run = builder.build();
+    joined.accept(run);
+    return run;
   }
 
   private int runWithInterruptHook(BenchmarkRun run) {
@@ -205,7 +213,7 @@ final class DriverRunCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%n== run %d of %d ==%n", i, repeat);
         Path dir =
             output.outputDir == null ? null : RunDirectory.of(output.outputDir).repeat(i).path();
-        BenchmarkRun run = build(workload, null, driverOptions, output.sinks(dir));
+        BenchmarkRun run = build(workload, null, driverOptions, output.sinks(dir), null);
         current.set(run);
         if (stopped.get()) {
           run.interrupt();

@@ -150,7 +150,7 @@ final class MergeCommand implements Callable<Integer> {
    * The exit code {@code bench run} would have given the whole run: a shard that failed or was
    * interrupted made the run one that did not complete, and a loss anywhere is the run's.
    */
-  private static int runExitCode(RunResult merged, PrintWriter err) {
+  static int runExitCode(RunResult merged, PrintWriter err) {
     if (!RunResult.COMPLETED.equals(merged.status())) {
       ShardSummary first =
           merged.shards().stream()

@@ -22,6 +22,9 @@ final class ShardOptions {
   /** The variable naming how many shards there are (a Job's completions). */
   static final String COUNT_VARIABLE = "BROKERBENCH_SHARDS";
 
+  /** The variable standing for {@code --coordinator}, which every pod of a Job can share. */
+  static final String COORDINATOR_VARIABLE = "BROKERBENCH_COORDINATOR";
+
   /** The variable standing for {@code --start-at}, which every pod of a Job can share. */
   static final String START_VARIABLE = "BROKERBENCH_START_AT";
 
@@ -55,6 +58,43 @@ final class ShardOptions {
               + START_VARIABLE
               + " when set.")
   String startAt;
+
+  @Option(
+      names = "--coordinator",
+      paramLabel = "HOST:PORT",
+      description =
+          "Join the live run that bench coordinate at HOST:PORT coordinates: start when every"
+              + " shard is ready, stream each interval to it, stop when it says so. Needs"
+              + " --shard; replaces --start-at. Default: from "
+              + COORDINATOR_VARIABLE
+              + " when set.")
+  String coordinator;
+
+  /**
+   * The coordinator to join, or null for a run on its own.
+   *
+   * @throws WorkloadException when it is combined with a start time or not with a shard
+   */
+  String coordinator(Shard.Part plan, Function<String, String> env) {
+    String named = coordinator != null ? coordinator : env.apply(COORDINATOR_VARIABLE);
+    if (named == null || named.isBlank()) {
+      return null;
+    }
+    if (plan == null) {
+      throw new WorkloadException(
+          "--coordinator joins a sharded run: give --shard I/N as well (or set "
+              + INDEX_VARIABLE
+              + " and "
+              + COUNT_VARIABLE
+              + ")");
+    }
+    if (startAt != null) {
+      throw new WorkloadException(
+          "--coordinator and --start-at both say when to start: the coordinator starts the"
+              + " shards once all are ready; drop --start-at");
+    }
+    return named.trim();
+  }
 
   /**
    * The shard of {@code whole} this process runs, or null when no shard is named.

@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobSpec;
+import io.fabric8.kubernetes.api.model.batch.v1.PodFailurePolicyRule;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,5 +135,81 @@ class KubernetesManifestsTest {
     assertThat(args).doesNotContain("--shard");
     // Shards share their queue; without a name each pod would make up its own.
     assertThat(args).contains("--queue");
+  }
+
+  @Test
+  void theCoordinatedShardsDialTheCoordinatorsServiceAndItWaitsForAsManyAsTheJobRuns()
+      throws Exception {
+    Job coordinator = read("coordinator-job.yaml", Job.class);
+    Service service = read("coordinator-service.yaml", Service.class);
+    Job shards = read("coordinated-shards-job.yaml", Job.class);
+    Container shard = shards.getSpec().getTemplate().getSpec().getContainers().get(0);
+    Container coordinating = coordinator.getSpec().getTemplate().getSpec().getContainers().get(0);
+
+    CommandLine.ParseResult parsed =
+        BenchCommand.commandLine()
+            .parseArgs(coordinating.getArgs().toArray(new String[0]))
+            .subcommand();
+    assertThat(parsed.commandSpec().name()).isEqualTo("coordinate");
+    assertThat(parsed.unmatched()).isEmpty();
+    int port = parsed.matchedOptionValue("--port", 0);
+    assertThat(parsed.matchedOptionValue("--shards", 0))
+        .isEqualTo(shards.getSpec().getCompletions())
+        .isEqualTo(Integer.parseInt(env(shard).get(ShardOptions.COUNT_VARIABLE).getValue()));
+    assertThat(env(shard).get(ShardOptions.COORDINATOR_VARIABLE).getValue())
+        .isEqualTo(service.getMetadata().getName() + ":" + port);
+    assertThat(service.getSpec().getPorts())
+        .singleElement()
+        .satisfies(p -> assertThat(p.getPort()).isEqualTo(port));
+    assertThat(coordinating.getPorts())
+        .anySatisfy(p -> assertThat(p.getContainerPort()).isEqualTo(port));
+    assertThat(coordinator.getSpec().getTemplate().getMetadata().getLabels())
+        .containsAllEntriesOf(service.getSpec().getSelector());
+    // The coordinator picks the start: a start instant as well would be refused.
+    assertThat(env(shard)).doesNotContainKey(ShardOptions.START_VARIABLE);
+    assertThat(shards.getSpec().getCompletionMode()).isEqualTo("Indexed");
+    assertThat(shards.getSpec().getParallelism()).isEqualTo(shards.getSpec().getCompletions());
+  }
+
+  @Test
+  void aShardPodIsRetriedOnlyWhenItWasLostBeforeItMeasuredAndAUsageErrorEndsTheJob()
+      throws Exception {
+    JobSpec spec = read("coordinated-shards-job.yaml", Job.class).getSpec();
+    List<PodFailurePolicyRule> rules = spec.getPodFailurePolicy().getRules();
+
+    assertThat(spec.getBackoffLimitPerIndex()).isPositive();
+    // podFailurePolicy holds only for pods that are not restarted in place.
+    assertThat(spec.getTemplate().getSpec().getRestartPolicy()).isEqualTo("Never");
+    assertThat(rules)
+        .filteredOn(r -> r.getAction().equals("FailJob"))
+        .singleElement()
+        .satisfies(
+            r -> assertThat(r.getOnExitCodes().getValues()).containsExactly(ExitCodes.USAGE));
+    assertThat(rules)
+        .filteredOn(r -> r.getAction().equals("FailIndex"))
+        .singleElement()
+        .satisfies(
+            r ->
+                assertThat(r.getOnExitCodes().getValues())
+                    .contains(
+                        ExitCodes.RUN_FAILED,
+                        ExitCodes.LOSS,
+                        ExitCodes.THRESHOLD_FAILED,
+                        ExitCodes.SUSPECT,
+                        ExitCodes.INTERRUPTED));
+    assertThat(rules)
+        .filteredOn(r -> r.getAction().equals("Ignore"))
+        .singleElement()
+        .satisfies(
+            r ->
+                assertThat(r.getOnPodConditions())
+                    .extracting(c -> c.getType())
+                    .containsExactly("DisruptionTarget"));
+    for (PodFailurePolicyRule r : rules) {
+      if (r.getOnExitCodes() != null) {
+        assertThat(r.getOnExitCodes().getContainerName())
+            .isEqualTo(spec.getTemplate().getSpec().getContainers().get(0).getName());
+      }
+    }
   }
 }

@@ -8,18 +8,21 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Where the shard processes of a test run: each in its own network namespace with its own address
- * (10.231.I.2, its host side 10.231.I.1) where the machine allows it (root and {@code ip}), else
- * all as plain processes on 127.0.0.1. In namespaces, a relay on each host-side address forwards
- * the broker's port to the broker on 127.0.0.1.
+ * (10.S.I.2, its host side 10.S.I.1, S the set's subnet) where the machine allows it (root and
+ * {@code ip}), else all as plain processes on 127.0.0.1. In namespaces, a relay on each host-side
+ * address forwards one port (the broker's, or the coordinator's) to 127.0.0.1. Tests that may run
+ * at the same time use sets of their own name and subnet.
  */
 final class ShardHosts implements AutoCloseable {
-  private static final String PREFIX = "bbshard";
-
+  private final String name;
+  private final int subnet;
   private final int count;
   private final boolean namespaces;
   private final List<TcpRelay> relays = new ArrayList<>();
 
-  private ShardHosts(int count, boolean namespaces) {
+  private ShardHosts(String name, int subnet, int count, boolean namespaces) {
+    this.name = name;
+    this.subnet = subnet;
     this.count = count;
     this.namespaces = namespaces;
   }
@@ -28,23 +31,32 @@ final class ShardHosts implements AutoCloseable {
    * Hosts for {@code count} shards, relaying {@code brokerPort} on 127.0.0.1 into their namespaces.
    */
   static ShardHosts create(int count, int brokerPort) throws IOException {
+    return create("bbs", 231, count, brokerPort);
+  }
+
+  /**
+   * Hosts for {@code count} shards in namespaces named {@code name}0, {@code name}1, … (a short
+   * name: interface names are {@code name}hI and {@code name}nI, at most 15 characters) on
+   * 10.{@code subnet}.I.0/24, relaying {@code port} on 127.0.0.1 into them.
+   */
+  static ShardHosts create(String name, int subnet, int count, int port) throws IOException {
+    ShardHosts hosts = new ShardHosts(name, subnet, count, true);
     for (int i = 0; i < count; i++) {
-      removeNamespace(i);
+      hosts.removeNamespace(i);
     }
     boolean namespaces = true;
     for (int i = 0; i < count && namespaces; i++) {
-      namespaces = createNamespace(i);
+      namespaces = hosts.createNamespace(i);
     }
-    ShardHosts hosts = new ShardHosts(count, namespaces);
     if (!namespaces) {
       hosts.close();
-      return new ShardHosts(count, false);
+      return new ShardHosts(name, subnet, count, false);
     }
     for (int i = 0; i < count; i++) {
       hosts.relays.add(
           new TcpRelay(
-              new InetSocketAddress(hostSide(i), brokerPort),
-              new InetSocketAddress("127.0.0.1", brokerPort)));
+              new InetSocketAddress(hosts.hostSide(i), port),
+              new InetSocketAddress("127.0.0.1", port)));
     }
     return hosts;
   }
@@ -56,11 +68,11 @@ final class ShardHosts implements AutoCloseable {
 
   /** The address the shard's own endpoints (Prometheus) listen on. */
   String shardAddress(int i) {
-    return namespaces ? "10.231." + i + ".2" : "127.0.0.1";
+    return namespaces ? "10." + subnet + "." + i + ".2" : "127.0.0.1";
   }
 
-  /** The address at which the shard reaches the broker. */
-  String brokerAddress(int i) {
+  /** The address at which the shard reaches the relayed port (the broker's, the coordinator's). */
+  String relayedAddress(int i) {
     return namespaces ? hostSide(i) : "127.0.0.1";
   }
 
@@ -68,34 +80,34 @@ final class ShardHosts implements AutoCloseable {
   List<String> command(int i, List<String> command) {
     List<String> full = new ArrayList<>();
     if (namespaces) {
-      full.addAll(List.of("ip", "netns", "exec", PREFIX + i));
+      full.addAll(List.of("ip", "netns", "exec", name + i));
     }
     full.addAll(command);
     return full;
   }
 
-  private static String hostSide(int i) {
-    return "10.231." + i + ".1";
+  private String hostSide(int i) {
+    return "10." + subnet + "." + i + ".1";
   }
 
-  private static boolean createNamespace(int i) {
-    String ns = PREFIX + i;
-    String host = "bbh" + i;
-    String inside = "bbn" + i;
+  private boolean createNamespace(int i) {
+    String ns = name + i;
+    String host = name + "h" + i;
+    String inside = name + "n" + i;
     return ip("netns", "add", ns)
         && ip("link", "add", host, "type", "veth", "peer", "name", inside)
         && ip("link", "set", inside, "netns", ns)
         && ip("addr", "add", hostSide(i) + "/24", "dev", host)
         && ip("link", "set", host, "up")
-        && ip("netns", "exec", ns, "ip", "addr", "add", "10.231." + i + ".2/24", "dev", inside)
+        && ip("netns", "exec", ns, "ip", "addr", "add", shardAddress(i) + "/24", "dev", inside)
         && ip("netns", "exec", ns, "ip", "link", "set", inside, "up")
         && ip("netns", "exec", ns, "ip", "link", "set", "lo", "up");
   }
 
-  private static void removeNamespace(int i) {
+  private void removeNamespace(int i) {
     // Deleting the namespace deletes the veth pair with it.
-    ip("netns", "del", PREFIX + i);
-    ip("link", "del", "bbh" + i);
+    ip("netns", "del", name + i);
+    ip("link", "del", name + "h" + i);
   }
 
   private static boolean ip(String... args) {

@@ -59,7 +59,7 @@ class ShardProcessesIT {
                     List.of(
                         "amqp091",
                         "-h",
-                        "amqp://guest:guest@" + hosts.brokerAddress(i) + ":" + RABBITMQ_PORT,
+                        "amqp://guest:guest@" + hosts.relayedAddress(i) + ":" + RABBITMQ_PORT,
                         "-u",
                         queue,
                         "-x",
@@ -97,7 +97,7 @@ class ShardProcessesIT {
           assertThat(shard.integrity().foreign()).isZero();
           assertThat(shard.integrityByProducer()).hasSizeGreaterThan(1);
           // In namespaces each shard reached the broker from its own network.
-          assertThat(shard.environment().target()).contains(hosts.brokerAddress(i));
+          assertThat(shard.environment().target()).contains(hosts.relayedAddress(i));
         }
         assertMergedPercentilesAreThoseOfAllValues(merged);
         assertThat(merged.shards())

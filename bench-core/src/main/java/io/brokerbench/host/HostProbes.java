@@ -56,7 +56,8 @@ public final class HostProbes {
         clientNodes);
   }
 
-  private static String hostName() {
+  /** This host's name, or {@code unknown}. */
+  public static String hostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.StartGate;
 import io.brokerbench.integrity.SequenceTracker;
 import io.brokerbench.internal.events.ConnectionLossLog;
 import io.brokerbench.internal.events.FlowControlLog;
@@ -62,7 +63,7 @@ public final class Runner {
   private final SinkFanout sinks;
   private final ResultAssembly assembly;
   private final int producerIdBase;
-  private final Instant startAt;
+  private final StartGate startGate;
   private final RunControl control = new RunControl();
   private final FlowControlLog flowControl;
   private final ConnectionLossLog losses;
@@ -89,8 +90,7 @@ public final class Runner {
    *
    * @param shard the part of the workload this run plays; producer ids are {@code producerIdBase}
    *     plus the global producer index (wrapping at 65536)
-   * @param startAt when sending starts (shards of one workload share it), or null for the next
-   *     interval boundary
+   * @param startGate asked, once set up, when sending starts (shards of one workload share it)
    * @param refuseBusyQueues fail the set-up when a destination has consumers not of this run,
    *     rather than warn of them
    * @param brokerLoad what reads the broker's own load through the run, or null not to read it
@@ -103,7 +103,7 @@ public final class Runner {
       SinkFanout sinks,
       ResultAssembly assembly,
       int producerIdBase,
-      Instant startAt,
+      StartGate startGate,
       boolean refuseBusyQueues,
       BrokerLoadReader brokerLoad) {
     shard.check(workload);
@@ -115,7 +115,7 @@ public final class Runner {
     this.sinks = sinks;
     this.assembly = assembly;
     this.producerIdBase = producerIdBase;
-    this.startAt = startAt;
+    this.startGate = startGate;
     this.refuseBusyQueues = refuseBusyQueues;
     this.brokerLoadReader = brokerLoad;
     this.recorders =
@@ -388,10 +388,11 @@ public final class Runner {
         });
   }
 
-  private RunResult measure() {
+  private RunResult measure() throws DriverException {
     long intervalNanos = workload.reportInterval().toNanos();
     long waitFrom = clock.nanoTime();
-    long start = alignedStart(intervalNanos);
+    Instant startAt = awaitGate();
+    long start = alignedStart(intervalNanos, startAt);
     if (control.interruptedAtNanos() < start && idleConnections == null) {
       // No send was due yet: nothing to send, and nothing unsent. (A run holding idle connections
       // goes on to its end below, which reports the connections opened so far and closes them.)
@@ -509,13 +510,24 @@ public final class Runner {
     return result;
   }
 
+  /** The start the gate gives; an interrupt while it waits leaves the start to the boundary. */
+  private Instant awaitGate() throws DriverException {
+    try {
+      return startGate.awaitStart(control::stopping);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      control.interrupt(clock.nanoTime());
+      return null;
+    }
+  }
+
   /**
    * Waits until the next multiple of the interval since the Unix epoch, so that the intervals of
    * processes started apart line up and the CSV and the interval log cut at the same instants. An
    * interrupt ends the wait at once: a start time may be up to an hour ahead, far past a signal's
    * grace.
    */
-  private long alignedStart(long intervalNanos) {
+  private long alignedStart(long intervalNanos, Instant startAt) {
     long now = clock.nanoTime();
     long epochNow = now + clock.epochOffsetNanos();
     long from = epochNow;

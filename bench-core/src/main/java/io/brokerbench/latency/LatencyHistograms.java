@@ -64,6 +64,13 @@ public final class LatencyHistograms {
     return this;
   }
 
+  /** Adds one kind's values, and its negative count, to this one's. */
+  public LatencyHistograms add(LatencyKind kind, Histogram values, long negativeCount) {
+    histograms.get(kind).add(values);
+    negative[kind.ordinal()] += negativeCount;
+    return this;
+  }
+
   /** Adds {@code other}'s values to this one's. */
   public LatencyHistograms add(LatencyHistograms other) {
     other.histograms.forEach(

@@ -52,6 +52,7 @@ public final class ResultMerge {
   private BrokerLoad brokerLoad = BrokerLoad.NONE;
   private final List<ShardSummary> shards = new ArrayList<>();
   private final Set<Integer> shardIndexes = new TreeSet<>();
+  private final Set<Integer> lostIndexes = new TreeSet<>();
   private final List<FlowControl> flowControls = new ArrayList<>();
   private ConnectionsResult connections = ConnectionsResult.NONE;
   private ConnectionLosses connectionLosses = ConnectionLosses.NONE;
@@ -161,6 +162,23 @@ public final class ResultMerge {
     return this;
   }
 
+  /**
+   * A shard lost during a live run (it stopped answering its coordinator): its intervals until then
+   * join the merged intervals, and it stays missing, so that its intended messages are counted as
+   * not sent and the result is partial.
+   *
+   * @param index the shard's index
+   * @param intervals the intervals it reported before it was lost
+   * @return this merge
+   */
+  public ResultMerge lost(int index, List<IntervalSample> intervals) {
+    lostIndexes.add(index);
+    for (IntervalSample s : intervals) {
+      this.intervals.merge(s.startEpochMillis(), s, ResultMerge::parallel);
+    }
+    return this;
+  }
+
   /** The summaries of the shards added so far, in the order they were added. */
   public List<ShardSummary> shards() {
     return List.copyOf(shards);
@@ -196,7 +214,7 @@ public final class ResultMerge {
     warnings.addAll(depthUnknown);
     List<MissingShard> missing = missingShards();
     if (!missing.isEmpty()) {
-      warnings.add(missingShardsWarning(missing, first.shard().count()));
+      warnings.add(missingShardsWarning(missing, first.shard().count(), lostIndexes));
     }
     warnings.addAll(foreignConsumers);
     Shard shard = first.shard();
@@ -273,7 +291,8 @@ public final class ResultMerge {
     return Math.round(messages * producers / mergedProducers);
   }
 
-  private static Warning missingShardsWarning(List<MissingShard> missing, int count) {
+  private static Warning missingShardsWarning(
+      List<MissingShard> missing, int count, Set<Integer> lost) {
     String indexes =
         String.join(", ", missing.stream().map(m -> String.valueOf(m.index())).toList());
     boolean known = missing.stream().allMatch(m -> m.intendedMessages() != null);
@@ -285,7 +304,7 @@ public final class ResultMerge {
             + indexes
             + " of "
             + count
-            + " not merged: "
+            + (lost.isEmpty() ? " not merged: " : " not merged (" + lostText(lost) + "): ")
             + (known
                 ? String.format(
                     Locale.ROOT, "their %,d intended message(s) are counted as not sent", intended)
@@ -383,8 +402,17 @@ public final class ResultMerge {
         LatencySummary.allWithHistograms(latency));
   }
 
-  /** Two intervals with the same start; their latencies come from the merged logs. */
-  private static IntervalSample parallel(IntervalSample a, IntervalSample b) {
+  private static String lostText(Set<Integer> lost) {
+    return "shard(s) "
+        + String.join(", ", lost.stream().map(String::valueOf).toList())
+        + " lost during the run, their figures until then in the intervals";
+  }
+
+  /**
+   * Two shards' intervals with the same start: counts, CPU and memory added. Their latencies are
+   * left out: they come from the shards' histograms added, which the samples do not carry.
+   */
+  public static IntervalSample parallel(IntervalSample a, IntervalSample b) {
     MessageCounts counts = a.counts().plus(b.counts());
     double seconds = Math.max(a.seconds(), b.seconds());
     return new IntervalSample(

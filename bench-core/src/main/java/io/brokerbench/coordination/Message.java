@@ -1,0 +1,103 @@
+package io.brokerbench.coordination;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.result.ClockStatus;
+import io.brokerbench.result.Environment;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.result.WorkloadSummary;
+import java.util.Map;
+
+/**
+ * What a shard and its coordinator say to each other, one JSON object per line ({@link Wire}); the
+ * {@code type} field names the message.
+ *
+ * <p>Shard to coordinator: {@link Hello} on connecting, {@link Ready} once set up, {@link Started},
+ * one {@link Interval} per closed interval, {@link Finished} at the end. Coordinator to shard:
+ * {@link Start} or {@link Refused} in answer to {@code Ready}, {@link Stop} to end a running shard.
+ * A shard also sends a {@link Heartbeat} every second, so that one that stops answering is noticed
+ * though its connection stays open.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = Message.Hello.class, name = "hello"),
+  @JsonSubTypes.Type(value = Message.Ready.class, name = "ready"),
+  @JsonSubTypes.Type(value = Message.Start.class, name = "start"),
+  @JsonSubTypes.Type(value = Message.Refused.class, name = "refused"),
+  @JsonSubTypes.Type(value = Message.Started.class, name = "started"),
+  @JsonSubTypes.Type(value = Message.Interval.class, name = "interval"),
+  @JsonSubTypes.Type(value = Message.Finished.class, name = "finished"),
+  @JsonSubTypes.Type(value = Message.Stop.class, name = "stop"),
+  @JsonSubTypes.Type(value = Message.Heartbeat.class, name = "heartbeat")
+})
+public sealed interface Message {
+  /**
+   * A shard introduces itself.
+   *
+   * @param shard its 0-based index
+   * @param shards how many shards the workload is split into
+   * @param host the host it runs on
+   * @param clock how far its clock may be off, which bounds the start skew and cross-host latency
+   */
+  record Hello(int shard, int shards, String host, ClockStatus clock) implements Message {}
+
+  /** The shard's producers and consumers are set up: it waits for {@link Start}. */
+  record Ready() implements Message {}
+
+  /**
+   * Start sending at this instant (each shard then starts at the first interval boundary at or
+   * after it, so that their intervals line up).
+   *
+   * @param startEpochMillis the instant, milliseconds since the Unix epoch
+   */
+  record Start(long startEpochMillis) implements Message {}
+
+  /**
+   * The shard is not part of the run: it must not start.
+   *
+   * @param reason one line for the shard's user
+   */
+  record Refused(String reason) implements Message {}
+
+  /**
+   * The shard's sending starts: what its console header shows.
+   *
+   * @param environment the shard's environment
+   * @param workload the shard's part of the workload
+   */
+  record Started(Environment environment, WorkloadSummary workload) implements Message {}
+
+  /**
+   * One closed interval.
+   *
+   * @param sample its figures, latency summaries without histograms
+   * @param latency its latency by kind key, each with its histogram ({@link
+   *     LatencySummary#histogram()}), so that shards add up exactly
+   */
+  record Interval(IntervalSample sample, Map<String, LatencySummary> latency) implements Message {
+    /** The message for an interval a run's sinks were given. */
+    public static Interval of(IntervalSample sample, LatencyHistograms histograms) {
+      return new Interval(sample, LatencySummary.allWithHistograms(histograms));
+    }
+  }
+
+  /**
+   * The shard's run ended: its result, as its result.json has it.
+   *
+   * @param result the result
+   */
+  record Finished(RunResult result) implements Message {}
+
+  /**
+   * End the run now, as Ctrl-C would: the shard writes its results and sends {@link Finished}.
+   *
+   * @param reason one line saying why
+   */
+  record Stop(String reason) implements Message {}
+
+  /** Still here. */
+  record Heartbeat() implements Message {}
+}

@@ -1,0 +1,72 @@
+package io.brokerbench.coordination;
+
+import io.brokerbench.BenchmarkRun;
+import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.loopback.LoopbackDriver;
+import io.brokerbench.loopback.LoopbackOptions;
+import io.brokerbench.rate.ManualNanoClock;
+import io.brokerbench.report.ReportSink;
+import io.brokerbench.report.RunDirectory;
+import io.brokerbench.result.IntervalSample;
+import io.brokerbench.result.RunResult;
+import io.brokerbench.workload.Destinations;
+import io.brokerbench.workload.Shard;
+import io.brokerbench.workload.Workload;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The shards of one workload run in this JVM on manual clocks sharing an epoch, each writing its
+ * run directory and keeping the messages its {@link ShardLink} would have streamed.
+ */
+final class ShardRuns {
+  private static final long MS = 1_000_000L;
+  private static final long EPOCH = 1_700_000_000_000L * MS;
+
+  /** One shard: its directory and what it streamed. */
+  record Run(Path dir, List<Message.Interval> intervals, Message.Finished finished) {}
+
+  private ShardRuns() {}
+
+  /**
+   * One queue per producer and consumer pair, producer and consumer i on queue i: each shard's
+   * producers then feed its own consumers, so that shards in separate loopback drivers lose
+   * nothing.
+   */
+  static Destinations pairs(int count) {
+    return Destinations.pattern("q-%d", 0, count - 1);
+  }
+
+  /** Runs {@code count} shards of {@code whole} into {@code root}/s0, s1, …. */
+  static List<Run> run(Workload whole, int count, Path root) throws Exception {
+    List<Run> runs = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Shard.Part part = Shard.of(whole, i, count);
+      ManualNanoClock clock = new ManualNanoClock(1_000 * MS, EPOCH);
+      LoopbackDriver driver =
+          new LoopbackDriver(LoopbackOptions.parse(Map.of("inline", "true")), clock);
+      Path dir = root.resolve("s" + i);
+      List<Message.Interval> intervals = new ArrayList<>();
+      BenchmarkRun.Builder builder =
+          BenchmarkRun.builder(part.workload())
+              .driver(driver)
+              .clock(clock)
+              .probeClock(false)
+              .shard(part.shard())
+              .producerIdBase(0)
+              .sink(
+                  new ReportSink() {
+                    @Override
+                    public void interval(IntervalSample sample, LatencyHistograms histograms) {
+                      intervals.add(Message.Interval.of(sample, histograms));
+                    }
+                  });
+      RunDirectory.of(dir).sinks().forEach(builder::sink);
+      RunResult result = builder.build().run();
+      runs.add(new Run(dir, intervals, new Message.Finished(result)));
+    }
+    return runs;
+  }
+}
