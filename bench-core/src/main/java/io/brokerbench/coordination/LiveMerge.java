@@ -149,10 +149,11 @@ public final class LiveMerge {
     Map<String, LatencySummary> live = new LinkedHashMap<>();
     Map<String, LatencySummary> logged = new TreeMap<>();
     for (LatencyKind kind : LatencyKind.values()) {
-      Histogram h = p.histograms.histogram(kind);
-      if (p.histograms.count(kind) > 0) {
-        live.put(kind.key(), LatencySummary.of(h, p.histograms.negative(kind)));
+      if (p.histograms.count(kind) == 0) {
+        continue; // asking for an empty kind's histogram would make one
       }
+      Histogram h = p.histograms.histogram(kind);
+      live.put(kind.key(), LatencySummary.of(h, p.histograms.negative(kind)));
       if (h.getTotalCount() > 0) {
         logged.put(kind.key(), LatencySummary.of(h, 0));
       }

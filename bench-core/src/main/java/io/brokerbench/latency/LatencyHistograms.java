@@ -66,7 +66,9 @@ public final class LatencyHistograms {
 
   /** Adds one kind's values, and its negative count, to this one's. */
   public LatencyHistograms add(LatencyKind kind, Histogram values, long negativeCount) {
-    histograms.get(kind).add(values);
+    if (values.getTotalCount() > 0) {
+      histogram(kind).add(values);
+    }
     negative[kind.ordinal()] += negativeCount;
     return this;
   }
