@@ -11,8 +11,10 @@ import io.brokerbench.internal.measure.SinkFanout;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.BacklogResult;
+import io.brokerbench.result.BrokerLoad;
 import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.Environment;
+import io.brokerbench.result.RunExtras;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
@@ -497,11 +499,13 @@ public final class Runner {
                 loss.byProducer(),
                 loss.integrity(),
                 layout.mostConsumersHere(),
-                flowControl.summary(),
-                backlog == null ? BacklogResult.NONE : backlog.result(),
-                participants.requestReply(),
-                idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
-                losses.summary(),
+                new RunExtras(
+                    flowControl.summary(),
+                    backlog == null ? BacklogResult.NONE : backlog.result(),
+                    participants.requestReply(),
+                    idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
+                    losses.summary(),
+                    BrokerLoad.NONE),
                 idleConnections == null ? LatencyHistograms.empty() : idleConnections.openTimes(),
                 brokerReadings,
                 moreWarnings(loss)));

@@ -208,7 +208,7 @@ public final class PrometheusEndpoint implements ReportSink {
 
   @Override
   public void finished(RunResult result) {
-    integrity = result.integrity();
+    integrity = result.figures().integrity();
     publish();
     finished = true;
   }

@@ -2,12 +2,17 @@ package io.brokerbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.result.MergeSources;
 import io.brokerbench.result.ResultSchema;
+import io.brokerbench.result.RunExtras;
 import io.brokerbench.result.RunResult;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A result file written by an earlier build reads and writes back byte for byte: the JSON is the
@@ -34,14 +39,37 @@ class JsonResultTest {
   void committedResultHasEveryPartFilled() throws Exception {
     RunResult read = JsonResult.read(committed());
 
-    assertThat(read.thresholds()).isNotEmpty();
-    assertThat(read.shards()).isNotEmpty();
-    assertThat(read.missingShards()).isNotEmpty();
-    assertThat(read.flowControl().happened()).isTrue();
-    assertThat(read.backlog().present()).isTrue();
-    assertThat(read.requestReply().requests()).isPositive();
-    assertThat(read.connections().target()).isPositive();
-    assertThat(read.connectionLosses().losses()).isPositive();
-    assertThat(read.brokerLoad().measured()).isTrue();
+    assertThat(read.verdict().thresholds()).isNotEmpty();
+    assertThat(read.mergedFrom().shards()).isNotEmpty();
+    assertThat(read.mergedFrom().missingShards()).isNotEmpty();
+    assertThat(read.extras().flowControl().happened()).isTrue();
+    assertThat(read.extras().backlog().present()).isTrue();
+    assertThat(read.extras().requestReply().requests()).isPositive();
+    assertThat(read.extras().connections().target()).isPositive();
+    assertThat(read.extras().connectionLosses().losses()).isPositive();
+    assertThat(read.extras().brokerLoad().measured()).isTrue();
+  }
+
+  @Test
+  void partsAFileWrittenBeforeThemLacksReadAsNone(@TempDir Path dir) throws Exception {
+    ObjectNode tree = (ObjectNode) JsonResult.tree(committed());
+    tree.remove(
+        List.of(
+            "shards",
+            "missingShards",
+            "flowControl",
+            "backlog",
+            "requestReply",
+            "connections",
+            "connectionLosses",
+            "brokerLoad"));
+    Path older = dir.resolve("result.json");
+    Files.writeString(older, tree.toString());
+
+    RunResult read = JsonResult.read(older);
+
+    assertThat(read.mergedFrom()).isEqualTo(MergeSources.NONE);
+    assertThat(read.extras()).isEqualTo(RunExtras.NONE);
+    assertThat(read.figures()).isEqualTo(JsonResult.read(committed()).figures());
   }
 }

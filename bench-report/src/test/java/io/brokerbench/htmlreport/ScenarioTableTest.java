@@ -156,8 +156,8 @@ class ScenarioTableTest {
       for (ReportInput.CellRun cell : backlog.cells()) {
         expected.add(
             rate.figure().equals(AxisComparison.BACKLOG_FILL)
-                ? cell.result().backlog().fillPerSecond()
-                : cell.result().backlog().drainPerSecond());
+                ? cell.result().extras().backlog().fillPerSecond()
+                : cell.result().extras().backlog().drainPerSecond());
       }
       assertThat(
               rate.series()
