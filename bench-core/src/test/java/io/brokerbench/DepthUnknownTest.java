@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Messages missing at the end are lost only as far as anyone can tell: when the broker cannot be
  * asked how many it still holds (down at the end of the run, or frozen), the result says so beside
- * the loss. {@link io.brokerbench.internal.LossCheckTest} covers the depth query's other answers, a
- * frozen broker's among them.
+ * the loss. {@link io.brokerbench.internal.phase.LossCheckTest} covers the depth query's other
+ * answers, a frozen broker's among them.
  */
 class DepthUnknownTest {
   /** What the broker answers when asked for a destination's depth. */

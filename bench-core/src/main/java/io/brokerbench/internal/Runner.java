@@ -8,6 +8,15 @@ import io.brokerbench.internal.measure.IntervalCollector;
 import io.brokerbench.internal.measure.PauseDetector;
 import io.brokerbench.internal.measure.RunRecorders;
 import io.brokerbench.internal.measure.SinkFanout;
+import io.brokerbench.internal.phase.BacklogPhase;
+import io.brokerbench.internal.phase.ConnectionPhase;
+import io.brokerbench.internal.phase.EndOfRun;
+import io.brokerbench.internal.phase.LossCheck;
+import io.brokerbench.internal.phase.ProgressWatchdog;
+import io.brokerbench.internal.receive.ConsumerTask;
+import io.brokerbench.internal.receive.Reconnector;
+import io.brokerbench.internal.send.ConnectionTraffic;
+import io.brokerbench.internal.send.ProducerTask;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.BacklogResult;
@@ -647,7 +656,7 @@ public final class Runner {
   }
 
   /** Closes, ignoring a failure: the run's figures no longer depend on it. */
-  static void closeQuietly(AutoCloseable closeable) {
+  public static void closeQuietly(AutoCloseable closeable) {
     if (closeable == null) {
       return;
     }
@@ -659,7 +668,7 @@ public final class Runner {
   }
 
   /** Waits at most {@code millis} for the thread; keeps the caller's interrupt status. */
-  static void joinFor(Thread thread, long millis) {
+  public static void joinFor(Thread thread, long millis) {
     try {
       thread.join(millis);
     } catch (InterruptedException e) {
