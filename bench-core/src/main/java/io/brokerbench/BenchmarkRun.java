@@ -427,7 +427,7 @@ public final class BenchmarkRun {
 
     /**
      * Adds a pass/fail criterion, checked on the result before the sinks see it ({@link
-     * RunResult#thresholds()}).
+     * io.brokerbench.result.RunVerdict#thresholds()}).
      *
      * @throws io.brokerbench.threshold.ThresholdException when it compares with a baseline, which a
      *     single run has not

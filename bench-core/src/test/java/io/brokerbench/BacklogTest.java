@@ -47,7 +47,7 @@ class BacklogTest {
     RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
 
     ResultSchema.assertValid(result);
-    BacklogResult backlog = result.backlog();
+    BacklogResult backlog = result.extras().backlog();
     assertThat(backlog.present()).isTrue();
     assertThat(backlog.queued()).isBetween(1_000L, 1_100L);
     // The schedule bounds the fill from below (1,000 at 2,000 msg/s, to an interval's 50 ms); how
@@ -57,10 +57,10 @@ class BacklogTest {
         .isCloseTo(backlog.queued() / backlog.fillSeconds(), withinPercentage(1));
     assertThat(backlog.drained()).isTrue();
     assertThat(backlog.drainSeconds()).isNotNegative();
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.totals().counts().received()).isEqualTo(3_000);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(3_000);
     // The first message waited the whole fill; later ones less.
-    LatencySummary age = result.latency().get(LatencyKind.BACKLOG_AGE.key());
+    LatencySummary age = result.figures().latency().get(LatencyKind.BACKLOG_AGE.key());
     assertThat(age.count()).isGreaterThanOrEqualTo(backlog.queued());
     assertThat(age.maxMicros()).isGreaterThan(backlog.fillSeconds() * 0.9e6);
     assertThat(age.p50Micros()).isLessThan(age.maxMicros());
@@ -80,12 +80,12 @@ class BacklogTest {
 
     // Two producers send 501 each; the consumers start once 1,001 are queued, which may be
     // before the last one is.
-    assertThat(result.totals().counts().sent()).isEqualTo(1_002);
-    assertThat(result.backlog().queued()).isBetween(1_001L, 1_002L);
-    assertThat(result.backlog().drained()).isTrue();
-    assertThat(result.latency().get(LatencyKind.BACKLOG_AGE.key()).count())
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(1_002);
+    assertThat(result.extras().backlog().queued()).isBetween(1_001L, 1_002L);
+    assertThat(result.extras().backlog().drained()).isTrue();
+    assertThat(result.figures().latency().get(LatencyKind.BACKLOG_AGE.key()).count())
         .isBetween(1_001L, 1_002L);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test
@@ -96,8 +96,8 @@ class BacklogTest {
             .build()
             .run();
 
-    assertThat(result.backlog()).isEqualTo(BacklogResult.NONE);
-    assertThat(result.latency()).doesNotContainKey(LatencyKind.BACKLOG_AGE.key());
+    assertThat(result.extras().backlog()).isEqualTo(BacklogResult.NONE);
+    assertThat(result.figures().latency()).doesNotContainKey(LatencyKind.BACKLOG_AGE.key());
   }
 
   @Test
@@ -141,17 +141,17 @@ class BacklogTest {
           ResultMerge.of(List.of(shards.get(0).get(30, SECONDS), shards.get(1).get(30, SECONDS)));
 
       ResultSchema.assertValid(merged);
-      BacklogResult backlog = merged.backlog();
+      BacklogResult backlog = merged.extras().backlog();
       assertThat(backlog.target()).isEqualTo(2_000);
-      assertThat(merged.workload().backlogMessages()).isEqualTo(2_000);
+      assertThat(merged.setup().workload().backlogMessages()).isEqualTo(2_000);
       assertThat(backlog.queued()).isBetween(2_000L, 2_002L);
       // At least half a second at 4,000 msg/s, to an interval; longer on a slow machine.
       assertThat(backlog.fillSeconds()).isGreaterThanOrEqualTo(0.4);
       assertThat(backlog.drained()).isTrue();
       assertThat(backlog.drainSeconds()).isNotNegative();
-      assertThat(merged.totals().counts().sent()).isEqualTo(2_000);
-      assertThat(merged.totals().counts().received()).isEqualTo(2_000);
-      assertThat(merged.integrity().lost()).isZero();
+      assertThat(merged.figures().totals().counts().sent()).isEqualTo(2_000);
+      assertThat(merged.figures().totals().counts().received()).isEqualTo(2_000);
+      assertThat(merged.figures().integrity().lost()).isZero();
     } finally {
       pool.shutdownNow();
       broker.close();

@@ -50,7 +50,7 @@ class BenchmarkRunTest {
     RunResult result =
         BenchmarkRun.builder(workload).driver("loopback").probeClock(false).build().run();
 
-    assertThat(result.environment().clock()).isEqualTo(ClockStatus.UNKNOWN);
+    assertThat(result.setup().environment().clock()).isEqualTo(ClockStatus.UNKNOWN);
   }
 
   @Test
@@ -70,7 +70,7 @@ class BenchmarkRunTest {
     for (int k = 0; k < 1_000; k++) {
       truth.recordValue(100 * MS - k * 100_000L);
     }
-    LatencySummary fromIntended = result.latency().get("e2e");
+    LatencySummary fromIntended = result.figures().latency().get("e2e");
     assertThat(fromIntended.count()).isEqualTo(20_000);
     assertThat(fromIntended.p99Micros())
         .isCloseTo(truth.getValueAtPercentile(99) / 1000.0, within(80.0));
@@ -81,10 +81,11 @@ class BenchmarkRunTest {
     // From the actual send only the message that met the freeze is late; the others are exact to
     // the
     // stamp's slip precision (0.025 % of a slip of at most 100 ms).
-    LatencySummary fromSend = result.latency().get("e2e_send");
+    LatencySummary fromSend = result.figures().latency().get("e2e_send");
     assertThat(fromSend.p99Micros()).isLessThan(25.0);
     assertThat(fromSend.maxMicros()).isCloseTo(100_000.0, within(100.0));
-    assertThat(result.latency().get("slip").maxMicros()).isCloseTo(99_900.0, within(100.0));
+    assertThat(result.figures().latency().get("slip").maxMicros())
+        .isCloseTo(99_900.0, within(100.0));
     // One send in twenty late: the schedule was kept, the tail is the stall's. (The manual clock
     // governs the schedule; the pause detector watches the real one, which a loaded machine
     // stalls.)
@@ -135,13 +136,15 @@ class BenchmarkRunTest {
 
     RunResult result = run(workload, driver, clock);
 
-    assertThat(result.integrity().lost()).isEqualTo(5_000 / 97);
-    assertThat(result.integrity().duplicates()).isEqualTo(5_000 / 89);
-    assertThat(result.integrity().outOfOrder()).isEqualTo(5_000 / 83);
-    assertThat(result.integrity().unique()).isEqualTo(5_000 - 5_000 / 97);
-    assertThat(result.totals().counts().received()).isEqualTo(5_000 - 5_000 / 97 + 5_000 / 89);
-    assertThat(result.warnings()).anyMatch(w -> w.message().startsWith("LOSS: 51 message(s)"));
-    assertThat(result.warnings()).anyMatch(w -> w.message().startsWith("DUPLICATES: 56"));
+    assertThat(result.figures().integrity().lost()).isEqualTo(5_000 / 97);
+    assertThat(result.figures().integrity().duplicates()).isEqualTo(5_000 / 89);
+    assertThat(result.figures().integrity().outOfOrder()).isEqualTo(5_000 / 83);
+    assertThat(result.figures().integrity().unique()).isEqualTo(5_000 - 5_000 / 97);
+    assertThat(result.figures().totals().counts().received())
+        .isEqualTo(5_000 - 5_000 / 97 + 5_000 / 89);
+    assertThat(result.verdict().warnings())
+        .anyMatch(w -> w.message().startsWith("LOSS: 51 message(s)"));
+    assertThat(result.verdict().warnings()).anyMatch(w -> w.message().startsWith("DUPLICATES: 56"));
   }
 
   @Test
@@ -151,12 +154,13 @@ class BenchmarkRunTest {
 
     RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
 
-    assertThat(result.totals().counts().sent()).isEqualTo(300_000);
-    assertThat(result.totals().counts().confirmed()).isEqualTo(300_000);
-    assertThat(result.totals().counts().received()).isEqualTo(300_000);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(300_000);
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(300_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(300_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
     // Nothing to say of the messages; a loaded machine may stall the generator, which it says.
-    assertThat(result.warnings()).allMatch(w -> w.code().equals(Warning.GENERATOR_PAUSED));
+    assertThat(result.verdict().warnings())
+        .allMatch(w -> w.code().equals(Warning.GENERATOR_PAUSED));
   }
 
   @Test
@@ -171,8 +175,8 @@ class BenchmarkRunTest {
 
     RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
 
-    assertThat(result.totals().counts().received()).isEqualTo(40_000);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(40_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   @Test
@@ -194,9 +198,9 @@ class BenchmarkRunTest {
 
     RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
 
-    assertThat(result.environment().stampLocation()).isEqualTo("header");
+    assertThat(result.setup().environment().stampLocation()).isEqualTo("header");
     assertThat(result.warned(Warning.HEADER_STAMP)).isTrue();
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   @Test
@@ -212,8 +216,8 @@ class BenchmarkRunTest {
     long start = System.nanoTime();
     RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
 
-    assertThat(result.status()).isEqualTo("failed");
-    assertThat(result.error())
+    assertThat(result.ending().status()).isEqualTo("failed");
+    assertThat(result.ending().error())
         .isEqualTo(
             "no progress for 0.3 s: nothing was sent, confirmed or received (is the broker stuck or"
                 + " the destination blocked?)");
@@ -232,19 +236,25 @@ class BenchmarkRunTest {
 
     RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
 
-    assertThat(result.intervals().get(0).warmup()).isTrue();
-    assertThat(result.intervals().get(result.intervals().size() - 1).warmup()).isFalse();
+    assertThat(result.figures().intervals().get(0).warmup()).isTrue();
+    assertThat(result.figures().intervals().get(result.figures().intervals().size() - 1).warmup())
+        .isFalse();
     long warmupSent =
-        result.intervals().stream().filter(i -> i.warmup()).mapToLong(i -> i.counts().sent()).sum();
+        result.figures().intervals().stream()
+            .filter(i -> i.warmup())
+            .mapToLong(i -> i.counts().sent())
+            .sum();
     // The schedule intends 800 sends in the warm-up and 2,800 in all; a loaded machine sends
     // fewer, never more.
     assertThat(warmupSent).isPositive().isLessThanOrEqualTo(1_000L);
-    assertThat(result.totals().counts().sent()).isPositive();
-    assertThat(warmupSent + result.totals().counts().sent()).isLessThanOrEqualTo(2_800L);
+    assertThat(result.figures().totals().counts().sent()).isPositive();
+    assertThat(warmupSent + result.figures().totals().counts().sent()).isLessThanOrEqualTo(2_800L);
     // Counter and histogram are read a moment apart: a message arriving then may have its count
     // and its latency on different sides of the warm-up's end.
-    assertThat(result.latency().get("e2e").count())
-        .isCloseTo(result.totals().counts().received(), org.assertj.core.data.Offset.offset(10L));
+    assertThat(result.figures().latency().get("e2e").count())
+        .isCloseTo(
+            result.figures().totals().counts().received(),
+            org.assertj.core.data.Offset.offset(10L));
   }
 
   @Test
@@ -275,9 +285,9 @@ class BenchmarkRunTest {
 
     RunResult result = run(workload, driver, clock);
 
-    assertThat(result.integrity().outOfOrder()).isPositive();
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.warnings())
+    assertThat(result.figures().integrity().outOfOrder()).isPositive();
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.verdict().warnings())
         .filteredOn(w -> w.code().equals(Warning.COMPETING_CONSUMERS))
         .singleElement()
         .satisfies(
@@ -330,12 +340,12 @@ class BenchmarkRunTest {
     RunResult result = BenchmarkRun.builder(workload).driver(stuck).build().run();
 
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
-    assertThat(result.status()).isEqualTo(RunResult.FAILED);
-    assertThat(result.error())
+    assertThat(result.ending().status()).isEqualTo(RunResult.FAILED);
+    assertThat(result.ending().error())
         .isEqualTo(
             "producer 0 is stuck in a send 0.5 s after the run's end: the broker does not take"
                 + " messages (flow control, a memory or disk alarm?)");
-    assertThat(result.totals().counts().sent()).isEqualTo(100);
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(100);
   }
 
   /** A loopback driver that claims no header support. */

@@ -97,13 +97,13 @@ class BrokerLoadTest {
     RunResult result = run(reader, null);
 
     assertThat(result.completed()).isTrue();
-    BrokerNodeLoad all = result.brokerLoad().total();
+    BrokerNodeLoad all = result.extras().brokerLoad().total();
     assertThat(all.cpuPercentMean()).isCloseTo(50, within(5.0));
     assertThat(all.memoryBytesEnd()).isEqualTo(MEMORY);
     assertThat(all.queuedMessagesMax()).isEqualTo(3);
-    assertThat(result.brokerLoad().source()).isEqualTo("the test's broker");
-    assertThat(result.brokerLoad().readings()).isEqualTo(reader.reads.get());
-    assertThat(result.intervals().stream().map(IntervalSample::broker))
+    assertThat(result.extras().brokerLoad().source()).isEqualTo("the test's broker");
+    assertThat(result.extras().brokerLoad().readings()).isEqualTo(reader.reads.get());
+    assertThat(result.figures().intervals().stream().map(IntervalSample::broker))
         .anySatisfy(b -> assertThat(b.cpuPercent()).isCloseTo(50, within(10.0)));
     assertThat(Threshold.parse("broker.cpu < 80%").check(result).passed()).isTrue();
     assertThat(Threshold.parse("broker.memory < 32MB").check(result).passed()).isFalse();
@@ -114,7 +114,8 @@ class BrokerLoadTest {
             "broker: CPU \\d+% \\(busiest interval \\d+%\\), memory 64 MB, at most 3"
                 + " queued \\(the test's broker\\)");
     // A merge keeps what the first shard read.
-    assertThat(ResultMerge.of(List.of(result)).brokerLoad()).isEqualTo(result.brokerLoad());
+    assertThat(ResultMerge.of(List.of(result)).extras().brokerLoad())
+        .isEqualTo(result.extras().brokerLoad());
   }
 
   @Test
@@ -122,9 +123,9 @@ class BrokerLoadTest {
     RunResult result = run(new HalfACore(true), null);
 
     assertThat(result.completed()).isTrue();
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.brokerLoad().measured()).isFalse();
-    assertThat(result.warnings())
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.extras().brokerLoad().measured()).isFalse();
+    assertThat(result.verdict().warnings())
         .filteredOn(w -> w.code().equals(Warning.BROKER_LOAD))
         .singleElement()
         .satisfies(
@@ -144,7 +145,7 @@ class BrokerLoadTest {
     RunResult result = run(reader, null, false);
 
     assertThat(reader.reads.get()).isZero();
-    assertThat(result.brokerLoad().measured()).isFalse();
+    assertThat(result.extras().brokerLoad().measured()).isFalse();
   }
 
   @Test
@@ -154,7 +155,7 @@ class BrokerLoadTest {
     RunResult second = run(reader, new Shard(1, 2, 1, 2, 1, 2));
 
     assertThat(reader.reads.get()).isZero();
-    assertThat(second.brokerLoad().measured()).isFalse();
+    assertThat(second.extras().brokerLoad().measured()).isFalse();
     assertThat(second.warned(Warning.BROKER_LOAD)).isFalse();
   }
 }

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Messages missing at the end are lost only as far as anyone can tell: when the broker cannot be
  * asked how many it still holds (down at the end of the run, or frozen), the result says so beside
- * the loss. {@link io.brokerbench.internal.LossCheckTest} covers the depth query's other answers, a
- * frozen broker's among them.
+ * the loss. {@link io.brokerbench.internal.phase.LossCheckTest} covers the depth query's other
+ * answers, a frozen broker's among them.
  */
 class DepthUnknownTest {
   /** What the broker answers when asked for a destination's depth. */
@@ -71,7 +71,7 @@ class DepthUnknownTest {
             .build();
     RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
     ResultSchema.assertValid(result);
-    assertThat(result.integrity().lost()).isEqualTo(50);
+    assertThat(result.figures().integrity().lost()).isEqualTo(50);
     assertThat(result.warned(Warning.LOSS)).isTrue();
     return result;
   }
@@ -79,8 +79,10 @@ class DepthUnknownTest {
   /** The result's one DEPTH_UNKNOWN warning. */
   private static Warning depthUnknown(RunResult result) {
     List<Warning> found =
-        result.warnings().stream().filter(w -> w.code().equals(Warning.DEPTH_UNKNOWN)).toList();
-    assertThat(found).as("%s", result.warnings()).hasSize(1);
+        result.verdict().warnings().stream()
+            .filter(w -> w.code().equals(Warning.DEPTH_UNKNOWN))
+            .toList();
+    assertThat(found).as("%s", result.verdict().warnings()).hasSize(1);
     return found.get(0);
   }
 

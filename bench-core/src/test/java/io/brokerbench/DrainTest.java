@@ -58,8 +58,8 @@ class DrainTest {
 
     RunResult result = BenchmarkRun.builder(workload).driver(slowConsumer).build().run();
 
-    assertThat(result.totals().counts().received()).isEqualTo(3_000);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.totals().receiveSeconds()).isGreaterThan(0.6);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(3_000);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().totals().receiveSeconds()).isGreaterThan(0.6);
   }
 }

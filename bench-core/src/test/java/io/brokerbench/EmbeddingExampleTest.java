@@ -30,10 +30,10 @@ class EmbeddingExampleTest {
             .threshold(Threshold.parse("e2e.p99 < 5s"))
             .build()
             .run();
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().integrity().lost()).isZero();
 
-    assertThat(result.thresholdsPassed()).as(result.thresholds().toString()).isTrue();
+    assertThat(result.thresholdsPassed()).as(result.verdict().thresholds().toString()).isTrue();
     // How close the rate came to 2,000 msg/s is the machine's speed: a benchmark's question.
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
   }
 }

@@ -69,7 +69,7 @@ class ForeignConsumersTest {
         "FOREIGN_CONSUMERS: queue 'q' already has 2 consumer(s) not of this run: their share of"
             + " its messages will count as lost (use a queue of its own, or --refuse-busy-queue)";
     assertThat(notices).contains(line);
-    assertThat(result.warnings()).contains(new Warning(Warning.FOREIGN_CONSUMERS, line));
+    assertThat(result.verdict().warnings()).contains(new Warning(Warning.FOREIGN_CONSUMERS, line));
     ResultSchema.assertValid(result);
   }
 
@@ -133,7 +133,7 @@ class ForeignConsumersTest {
             .run();
 
     assertThat(alone.warned(Warning.FOREIGN_CONSUMERS)).isFalse();
-    assertThat(beside.warnings())
+    assertThat(beside.verdict().warnings())
         .extracting(Warning::message)
         .contains(
             "FOREIGN_CONSUMERS: queue 'q' already has 1 consumer(s) not of this run: their share"

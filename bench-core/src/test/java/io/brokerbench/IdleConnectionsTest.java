@@ -48,8 +48,8 @@ class IdleConnectionsTest {
             .run();
 
     ResultSchema.assertValid(result);
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
-    ConnectionsResult c = result.connections();
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    ConnectionsResult c = result.extras().connections();
     assertThat(c.target()).isEqualTo(50);
     assertThat(c.channels()).isEqualTo(2);
     assertThat(c.opened()).isEqualTo(50);
@@ -58,8 +58,9 @@ class IdleConnectionsTest {
     assertThat(c.openSeconds()).isGreaterThanOrEqualTo(0.098);
     assertThat(c.brokerMemorySource()).isNull();
     assertThat(c.brokerBytesPerConnection()).isEqualTo(-1);
-    assertThat(result.latency().get(LatencyKind.CONNECT.key()).count()).isEqualTo(50);
-    assertThat(result.latency().get(LatencyKind.CONNECT_FROM_START.key()).count()).isEqualTo(50);
+    assertThat(result.figures().latency().get(LatencyKind.CONNECT.key()).count()).isEqualTo(50);
+    assertThat(result.figures().latency().get(LatencyKind.CONNECT_FROM_START.key()).count())
+        .isEqualTo(50);
     assertThat(c.describeBroker()).isEqualTo("not read (the driver cannot ask its broker)");
   }
 
@@ -171,20 +172,23 @@ class IdleConnectionsTest {
     RunResult result = BenchmarkRun.builder(workload).driver("loopback").build().run();
 
     ResultSchema.assertValid(result);
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
-    assertThat(result.workload().connectionSendRate()).isEqualTo(25.0);
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.setup().workload().connectionSendRate()).isEqualTo(25.0);
     // The workload's producer is producer 0; the connections' traffic is producer 1.
-    assertThat(result.integrityByProducer()).extracting(p -> p.producer()).containsExactly(0, 1);
-    ProducerIntegrity traffic = result.integrityByProducer().get(1);
+    assertThat(result.figures().integrityByProducer())
+        .extracting(p -> p.producer())
+        .containsExactly(0, 1);
+    ProducerIntegrity traffic = result.figures().integrityByProducer().get(1);
     // 20 connections x 25 msg/s x 0.4 s and the producer's 100 msg/s x 0.4 s, each sent or
     // counted unsent (a loaded machine sends fewer), each sent one confirmed and received.
-    assertThat(result.totals().counts().sent() + TestResults.unsent(result)).isBetween(239L, 241L);
+    assertThat(result.figures().totals().counts().sent() + TestResults.unsent(result))
+        .isBetween(239L, 241L);
     assertThat(traffic.accepted()).isPositive();
     assertThat(traffic.unique()).isEqualTo(traffic.accepted());
     assertThat(traffic.lost()).isZero();
-    assertThat(result.totals().counts().sent())
-        .isEqualTo(traffic.accepted() + result.integrityByProducer().get(0).accepted());
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().totals().counts().sent())
+        .isEqualTo(traffic.accepted() + result.figures().integrityByProducer().get(0).accepted());
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test

@@ -55,11 +55,11 @@ class InterruptTest {
 
     RunResult result = run.get().run();
 
-    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
-    assertThat(result.totals().counts().sent()).isEqualTo(100);
-    assertThat(result.latency()).doesNotContainKey("unsent");
+    assertThat(result.ending().status()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(100);
+    assertThat(result.figures().latency()).doesNotContainKey("unsent");
     assertThat(result.warned(Warning.UNSENT)).isFalse();
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test
@@ -88,17 +88,17 @@ class InterruptTest {
     RunResult result = run.get().run();
 
     ResultSchema.assertValid(result);
-    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
-    assertThat(result.warnings())
+    assertThat(result.ending().status()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(result.verdict().warnings())
         .extracting(Warning::message)
         .containsExactly(
             "NOT_STARTED: the run was interrupted while it waited for its start time "
                 + startAt
                 + " (600.0 s ahead), before it started sending: nothing was sent, and no send was"
                 + " due yet");
-    assertThat(result.totals().counts().sent()).isZero();
-    assertThat(result.intervals()).isEmpty();
-    assertThat(result.latency()).doesNotContainKey("unsent");
+    assertThat(result.figures().totals().counts().sent()).isZero();
+    assertThat(result.figures().intervals()).isEmpty();
+    assertThat(result.figures().latency()).doesNotContainKey("unsent");
     // The interrupt ended the wait: the run did not sleep on until its start time.
     assertThat(clock.nanoTime() - clockAtStart).isLessThan(Duration.ofSeconds(1).toNanos());
     assertThat(console.toString())

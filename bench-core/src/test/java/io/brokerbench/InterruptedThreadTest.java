@@ -38,8 +38,8 @@ class InterruptedThreadTest {
             .run();
     Thread.interrupted();
 
-    assertThat(result.status()).isEqualTo("interrupted");
-    assertThat(result.totals().counts().sent()).isLessThan(1_000_000);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.ending().status()).isEqualTo("interrupted");
+    assertThat(result.figures().totals().counts().sent()).isLessThan(1_000_000);
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 }

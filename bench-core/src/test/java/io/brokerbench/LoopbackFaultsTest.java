@@ -59,14 +59,14 @@ class LoopbackFaultsTest {
   void refusedMessagesAreCountedAsRejectedNeverAsLost() throws Exception {
     RunResult result = run(workload().build(), "refuse-every", "10");
 
-    MessageCounts c = result.totals().counts();
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+    MessageCounts c = result.figures().totals().counts();
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
     assertThat(c.sent()).isEqualTo(MESSAGES);
     assertThat(c.notAccepted().rejected()).isEqualTo(MESSAGES / 10);
     assertThat(c.confirmed()).isEqualTo(MESSAGES - MESSAGES / 10);
     assertThat(c.confirmed() + c.notAccepted().total() + c.unconfirmed()).isEqualTo(c.sent());
-    assertThat(result.integrity().unique()).isEqualTo(MESSAGES - MESSAGES / 10);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().integrity().unique()).isEqualTo(MESSAGES - MESSAGES / 10);
+    assertThat(result.figures().integrity().lost()).isZero();
     assertThat(result.warned(Warning.NOT_ACCEPTED)).isTrue();
     ResultSchema.assertValid(result);
   }
@@ -92,10 +92,10 @@ class LoopbackFaultsTest {
             "freeze-ms",
             "200");
 
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
-    assertThat(result.totals().counts().sent()).isEqualTo(2 * MESSAGES);
-    assertThat(result.integrity().clean()).isTrue();
-    Histogram e2e = result.latency().get("e2e").decodedHistogram();
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(2 * MESSAGES);
+    assertThat(result.figures().integrity().clean()).isTrue();
+    Histogram e2e = result.figures().latency().get("e2e").decodedHistogram();
     assertThat(e2e.getMaxValue() / 1e6).isBetween(199.0, 201.0);
     long lateByHalf = e2e.getCountBetweenValues(100 * MS, e2e.getMaxValue());
     assertThat(lateByHalf).isBetween(195L, 205L);
@@ -105,15 +105,16 @@ class LoopbackFaultsTest {
   void byDefaultAKilledBrokerFailsTheRunWithItsErrorAndTheCountsSoFar() throws Exception {
     RunResult result = run(workload().build(), "kill-after", "1000", "down-ms", "300");
 
-    assertThat(result.status()).isEqualTo(RunResult.FAILED);
-    assertThat(result.error()).contains("the loopback broker was killed");
-    MessageCounts c = result.totals().counts();
+    assertThat(result.ending().status()).isEqualTo(RunResult.FAILED);
+    assertThat(result.ending().error()).contains("the loopback broker was killed");
+    MessageCounts c = result.figures().totals().counts();
     assertThat(c.sent()).isEqualTo(1_000);
     assertThat(c.confirmed() + c.notAccepted().total() + c.unconfirmed()).isEqualTo(c.sent());
     // A failed run does not ask the broker its depth: a confirmed message not received by the
     // failure is counted as lost, as with a real broker that died holding it.
-    assertThat(result.integrity().unique() + result.integrity().lost()).isEqualTo(c.confirmed());
-    assertThat(result.connectionLosses().happened()).isFalse();
+    assertThat(result.figures().integrity().unique() + result.figures().integrity().lost())
+        .isEqualTo(c.confirmed());
+    assertThat(result.extras().connectionLosses().happened()).isFalse();
     ResultSchema.assertValid(result);
   }
 
@@ -127,22 +128,22 @@ class LoopbackFaultsTest {
             "down-ms",
             "300");
 
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
     // The producer and the consumer each lost their connection once and got it back.
-    assertThat(result.connectionLosses().losses()).isEqualTo(2);
-    assertThat(result.connectionLosses().reconnects()).isEqualTo(2);
-    assertThat(result.connectionLosses().lostAtEnd()).isFalse();
-    assertThat(result.connectionLosses().reasons()).allMatch(r -> r.contains("killed"));
-    assertThat(result.connectionLosses().outageSeconds()).isGreaterThanOrEqualTo(0.3);
+    assertThat(result.extras().connectionLosses().losses()).isEqualTo(2);
+    assertThat(result.extras().connectionLosses().reconnects()).isEqualTo(2);
+    assertThat(result.extras().connectionLosses().lostAtEnd()).isFalse();
+    assertThat(result.extras().connectionLosses().reasons()).allMatch(r -> r.contains("killed"));
+    assertThat(result.extras().connectionLosses().outageSeconds()).isGreaterThanOrEqualTo(0.3);
     assertThat(result.warned(Warning.CONNECTION_LOSS)).isTrue();
     // Every intended send left, the ones due while the broker was down late by the outage; the
     // queue outlived the broker, so nothing is lost.
-    MessageCounts c = result.totals().counts();
+    MessageCounts c = result.figures().totals().counts();
     assertThat(c.sent()).isEqualTo(MESSAGES);
-    assertThat(result.integrity().unique()).isEqualTo(MESSAGES);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.integrity().duplicates()).isZero();
-    assertThat(result.latency().get("e2e").maxMicros()).isGreaterThanOrEqualTo(300_000.0);
+    assertThat(result.figures().integrity().unique()).isEqualTo(MESSAGES);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().integrity().duplicates()).isZero();
+    assertThat(result.figures().latency().get("e2e").maxMicros()).isGreaterThanOrEqualTo(300_000.0);
     ResultSchema.assertValid(result);
   }
 }

@@ -34,8 +34,8 @@ class PartialOrderTest {
             .build()
             .run();
     ResultSchema.assertValid(result);
-    assertThat(result.integrity().outOfOrder()).isPositive();
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().integrity().outOfOrder()).isPositive();
+    assertThat(result.figures().integrity().lost()).isZero();
     return result;
   }
 
@@ -43,14 +43,14 @@ class PartialOrderTest {
   void aBrokerThatOrdersPerPartSaysWhyOneConsumerSawMessagesOutOfOrder() throws Exception {
     RunResult result = reorderedRun("the broker orders within each queue of a topic");
 
-    assertThat(result.warnings())
+    assertThat(result.verdict().warnings())
         .filteredOn(w -> w.code().equals(Warning.PARTIAL_ORDER))
         .singleElement()
         .satisfies(
             w ->
                 assertThat(w.message())
                     .isEqualTo(
-                        result.integrity().outOfOrder()
+                        result.figures().integrity().outOfOrder()
                             + " message(s) arrived out of order: expected, since the broker"
                             + " orders within each queue of a topic"));
   }

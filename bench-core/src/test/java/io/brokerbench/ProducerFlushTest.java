@@ -44,9 +44,9 @@ class ProducerFlushTest {
 
     RunResult result = run(workload);
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().confirmed()).isEqualTo(20_000);
-    assertThat(result.totals().counts().received()).isEqualTo(20_000);
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(20_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(20_000);
   }
 
   @Test
@@ -67,10 +67,10 @@ class ProducerFlushTest {
             .build()
             .run();
 
-    assertThat(result.totals().counts().received())
-        .isEqualTo(result.totals().counts().sent())
+    assertThat(result.figures().totals().counts().received())
+        .isEqualTo(result.figures().totals().counts().sent())
         .isEqualTo(5);
-    assertThat(result.latency().get("e2e").maxMicros()).isLessThan(1_000);
+    assertThat(result.figures().latency().get("e2e").maxMicros()).isLessThan(1_000);
   }
 
   @Test
@@ -80,8 +80,8 @@ class ProducerFlushTest {
 
     RunResult result = run(workload);
 
-    assertThat(result.totals().counts().received()).isEqualTo(1_000);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(1_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   /** Wraps each producer in one that sends nothing until flushed. */

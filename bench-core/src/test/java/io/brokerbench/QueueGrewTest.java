@@ -46,7 +46,7 @@ class QueueGrewTest {
       runEnded.countDown();
     }
 
-    assertThat(result.warnings())
+    assertThat(result.verdict().warnings())
         .filteredOn(w -> w.code().equals(Warning.QUEUE_GREW))
         .singleElement()
         .satisfies(w -> assertThat(w.message()).contains("message(s) behind while the producers"));
@@ -60,7 +60,7 @@ class QueueGrewTest {
             .build()
             .run();
 
-    assertThat(result.integrity().unique()).isEqualTo(5_000);
+    assertThat(result.figures().integrity().unique()).isEqualTo(5_000);
     assertThat(result.warned(Warning.QUEUE_GREW)).isFalse();
   }
 }

@@ -57,17 +57,17 @@ class RequestReplyTest {
             .run();
 
     ResultSchema.assertValid(result);
-    RequestReplyCounts counts = result.requestReply();
+    RequestReplyCounts counts = result.extras().requestReply();
     assertThat(counts.requests()).isEqualTo(1_000);
     assertThat(counts.replied()).isEqualTo(1_000);
     assertThat(counts.troubled()).isFalse();
-    assertThat(result.latency().get("rtt").count()).isEqualTo(1_000);
-    assertThat(result.latency().get("rtt_send").count()).isEqualTo(1_000);
+    assertThat(result.figures().latency().get("rtt").count()).isEqualTo(1_000);
+    assertThat(result.figures().latency().get("rtt_send").count()).isEqualTo(1_000);
     // Each reply waited for its replier's 1 ms of processing.
-    assertThat(result.latency().get("rtt").minMicros()).isGreaterThanOrEqualTo(1_000);
-    assertThat(result.latency().get("e2e").count()).isEqualTo(1_000);
-    assertThat(result.totals().counts().confirmed()).isZero();
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().latency().get("rtt").minMicros()).isGreaterThanOrEqualTo(1_000);
+    assertThat(result.figures().latency().get("e2e").count()).isEqualTo(1_000);
+    assertThat(result.figures().totals().counts().confirmed()).isZero();
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test
@@ -109,13 +109,13 @@ class RequestReplyTest {
             .build()
             .run();
 
-    RequestReplyCounts counts = result.requestReply();
+    RequestReplyCounts counts = result.extras().requestReply();
     assertThat(counts.requests()).isEqualTo(500);
     assertThat(counts.replied()).isEqualTo(250);
     assertThat(counts.timedOut()).isEqualTo(250);
     assertThat(counts.outstandingAtEnd()).isZero();
     assertThat(result.warned(Warning.REQUEST_REPLY)).isTrue();
-    assertThat(result.latency().get("rtt").count()).isEqualTo(250);
+    assertThat(result.figures().latency().get("rtt").count()).isEqualTo(250);
   }
 
   @Test

@@ -51,11 +51,11 @@ class SendOnConfirmTest {
 
     RunResult result = run(closedLoop().messagesPerProducer(20_000).duration(null).build(), driver);
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().sent()).isEqualTo(20_000);
-    assertThat(result.totals().counts().confirmed()).isEqualTo(20_000);
-    assertThat(result.totals().counts().received()).isEqualTo(20_000);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(20_000);
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(20_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(20_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
     assertThat(driver.sentOnConfirm.get()).isGreaterThan(10_000);
   }
 
@@ -65,9 +65,9 @@ class SendOnConfirmTest {
 
     RunResult result = run(closedLoop().messagesPerProducer(20_000).duration(null).build(), driver);
 
-    assertThat(result.totals().counts().sent()).isEqualTo(20_000);
-    assertThat(result.totals().counts().received()).isEqualTo(20_000);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(20_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(20_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
     assertThat(driver.refused.get()).isPositive();
     assertThat(driver.sentOnProducerThread.get()).isGreaterThanOrEqualTo(driver.refused.get());
   }
@@ -80,12 +80,12 @@ class SendOnConfirmTest {
     RunResult result = run(closedLoop().duration(Duration.ofMillis(500)).build(), driver);
 
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().unconfirmed()).isZero();
-    assertThat(result.totals().counts().received())
-        .isEqualTo(result.totals().counts().sent())
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().unconfirmed()).isZero();
+    assertThat(result.figures().totals().counts().received())
+        .isEqualTo(result.figures().totals().counts().sent())
         .isPositive();
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().integrity().clean()).isTrue();
     assertThat(driver.sentOnConfirm.get()).isPositive();
   }
 
@@ -96,7 +96,7 @@ class SendOnConfirmTest {
     RunResult result =
         run(closedLoop().rate(2_000).duration(Duration.ofMillis(500)).build(), driver);
 
-    assertThat(result.totals().counts().sent()).isPositive();
+    assertThat(result.figures().totals().counts().sent()).isPositive();
     assertThat(driver.sentOnConfirm.get()).isZero();
   }
 

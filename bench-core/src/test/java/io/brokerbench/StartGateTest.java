@@ -36,8 +36,8 @@ class StartGateTest {
 
     RunResult result = run().startGate(stopping -> start).build().run();
 
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
-    assertThat(result.intervals().get(0).startEpochMillis()).isEqualTo(EPOCH / 1_000_000 + 8_000);
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.figures().intervals().get(0).startEpochMillis()).isEqualTo(EPOCH / 1_000_000 + 8_000);
   }
 
   @Test
@@ -59,8 +59,8 @@ class StartGateTest {
             .build();
 
     assertThatThrownBy(run::run).hasMessage("the coordinator refused this shard: late");
-    assertThat(written.get().status()).isEqualTo(RunResult.FAILED);
-    assertThat(written.get().error()).isEqualTo("the coordinator refused this shard: late");
+    assertThat(written.get().ending().status()).isEqualTo(RunResult.FAILED);
+    assertThat(written.get().ending().error()).isEqualTo("the coordinator refused this shard: late");
   }
 
   @Test
@@ -79,7 +79,7 @@ class StartGateTest {
 
     RunResult result = run.get().run();
 
-    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
-    assertThat(result.totals().counts().sent()).isZero();
+    assertThat(result.ending().status()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(result.figures().totals().counts().sent()).isZero();
   }
 }

@@ -30,12 +30,12 @@ class UnexpectedClientErrorTest {
     RunResult result =
         BenchmarkRun.builder(workload).driver(new ThrowingOnSend(loopback, 100)).build().run();
 
-    assertThat(result.status()).isEqualTo("failed");
-    assertThat(result.error())
+    assertThat(result.ending().status()).isEqualTo("failed");
+    assertThat(result.ending().error())
         .contains("producer 0")
         .contains("IllegalStateException")
         .contains("send 100 broke");
-    assertThat(result.totals().counts().sent()).isEqualTo(99);
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(99);
   }
 
   /** Its producers throw an {@link IllegalStateException} from their {@code n}th send. */

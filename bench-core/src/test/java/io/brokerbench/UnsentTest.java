@@ -59,14 +59,14 @@ class UnsentTest {
     RunResult result = BenchmarkRun.builder(workload).driver(stopsTaking).build().run();
 
     ResultSchema.assertValid(result);
-    assertThat(result.totals().counts().sent()).isEqualTo(200);
-    LatencySummary unsent = result.latency().get("unsent");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(200);
+    LatencySummary unsent = result.figures().latency().get("unsent");
     assertThat(unsent.count()).isEqualTo(800);
     // The first unsent message was due at 0.2 s: 0.8 s late at the end; the last one just due.
     assertThat(unsent.maxMicros()).isBetween(750_000.0, 850_000.0);
     assertThat(unsent.minMicros()).isLessThan(10_000.0);
     assertThat(result.warned(Warning.UNSENT)).isTrue();
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test
@@ -82,8 +82,8 @@ class UnsentTest {
             .build()
             .run();
 
-    assertThat(result.totals().counts().sent()).isEqualTo(1_000);
-    assertThat(result.latency()).doesNotContainKey("unsent");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(1_000);
+    assertThat(result.figures().latency()).doesNotContainKey("unsent");
     assertThat(result.warned(Warning.UNSENT)).isFalse();
   }
 }

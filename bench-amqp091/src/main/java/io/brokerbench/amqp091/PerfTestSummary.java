@@ -65,8 +65,8 @@ public final class PerfTestSummary implements ReportSink {
     if (r.failedBeforeSending()) {
       return;
     }
-    Totals t = r.totals();
-    WorkloadSummary w = r.workload();
+    Totals t = r.figures().totals();
+    WorkloadSummary w = r.setup().workload();
     line("sending rate avg: " + rate(t.rates().sentPerSecond()) + " " + RATE_LABEL);
     line("receiving rate avg: " + rate(t.rates().receivedPerSecond()) + " " + RATE_LABEL);
     // PerfTest shows a latency line whenever the feature is on, with zeros when nothing was seen.
@@ -103,7 +103,7 @@ public final class PerfTestSummary implements ReportSink {
   }
 
   private static String latency(RunResult r, LatencyKind kind) {
-    LatencySummary l = r.latency().get(kind.key());
+    LatencySummary l = r.figures().latency().get(kind.key());
     if (l == null) {
       return "0/0/0/0/0 µs";
     }

@@ -71,10 +71,10 @@ class Amqp091BrokerLoadIT {
 
     assertThat(result.completed()).isTrue();
     // The broker runs here: its CPU (user and system time) comes from its process.
-    assertThat(result.brokerLoad().source())
+    assertThat(result.extras().brokerLoad().source())
         .startsWith("Prometheus endpoint http://")
         .contains(", CPU and disk writes from its process ");
-    BrokerNodeLoad all = result.brokerLoad().total();
+    BrokerNodeLoad all = result.extras().brokerLoad().total();
     assertThat(all.cpuPercentMean()).isPositive();
     assertThat(all.memoryBytesEnd()).isPositive();
     // The generator sent 1,000-byte messages and received them back: the broker's ports counted
@@ -82,11 +82,11 @@ class Amqp091BrokerLoadIT {
     assertThat(all.networkInBytesPerSecond()).isPositive();
     assertThat(all.networkOutBytesPerSecond()).isPositive();
     assertThat(all.queuedMessagesMax()).isNotNegative();
-    assertThat(result.brokerLoad().nodes()).hasSize(1);
+    assertThat(result.extras().brokerLoad().nodes()).hasSize(1);
     // The node's name as RabbitMQ gives it: rabbit@localhost, ci-rabbitmq4@localhost.
-    assertThat(result.brokerLoad().nodes().get(0).node()).contains("@");
-    assertThat(result.brokerLoad().memoryBreakdown()).containsKey("binary");
-    assertThat(result.intervals().stream().map(IntervalSample::broker))
+    assertThat(result.extras().brokerLoad().nodes().get(0).node()).contains("@");
+    assertThat(result.extras().brokerLoad().memoryBreakdown()).containsKey("binary");
+    assertThat(result.figures().intervals().stream().map(IntervalSample::broker))
         .anySatisfy(b -> assertThat(b.cpuPercent()).isPositive());
     assertThat(result.warned("BROKER_LOAD")).isFalse();
   }
@@ -96,11 +96,11 @@ class Amqp091BrokerLoadIT {
     RunResult result = run("prometheus-url", "http://127.0.0.1:1/metrics");
 
     assertThat(result.completed()).isTrue();
-    assertThat(result.brokerLoad().source())
+    assertThat(result.extras().brokerLoad().source())
         .startsWith("process ")
         .contains("listening on 127.0.0.1:")
         .contains("enable rabbitmq_prometheus for the rest");
-    BrokerNodeLoad all = result.brokerLoad().total();
+    BrokerNodeLoad all = result.extras().brokerLoad().total();
     assertThat(all.cpuPercentMean()).isPositive();
     assertThat(all.memoryBytesEnd()).isPositive();
     assertThat(all.networkInBytesPerSecond()).isEqualTo(-1);

@@ -100,10 +100,10 @@ class Amqp091ConnectionsIT {
             .build()
             .run();
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().confirmed()).isEqualTo(2_000);
-    assertThat(result.totals().counts().received()).isEqualTo(2_000);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.integrity().duplicates()).isZero();
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(2_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(2_000);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().integrity().duplicates()).isZero();
   }
 }

@@ -30,8 +30,8 @@ class Amqp091EmbeddedContractIT extends DriverContractKit {
     RunResult result =
         run(smallWorkload("header").messageBytes(2).messagesPerProducer(500).build());
 
-    assertThat(result.environment().stampLocation()).isEqualTo("header");
-    assertThat(result.totals().counts().received()).isEqualTo(500);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.setup().environment().stampLocation()).isEqualTo("header");
+    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 }

@@ -181,9 +181,11 @@ class Amqp091ErrorsIT {
 
       RunResult result = run.get(20, TimeUnit.SECONDS);
       assertThat(Duration.ofNanos(System.nanoTime() - stopped)).isLessThan(Duration.ofSeconds(15));
-      assertThat(result.status()).isEqualTo("failed");
-      assertThat(result.error()).contains("stopped").contains("127.0.0.1:" + broker.port());
-      assertThat(result.totals().counts().sent()).isPositive();
+      assertThat(result.ending().status()).isEqualTo("failed");
+      assertThat(result.ending().error())
+          .contains("stopped")
+          .contains("127.0.0.1:" + broker.port());
+      assertThat(result.figures().totals().counts().sent()).isPositive();
     } finally {
       broker.close();
     }

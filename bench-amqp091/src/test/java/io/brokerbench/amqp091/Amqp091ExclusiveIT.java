@@ -87,11 +87,11 @@ class Amqp091ExclusiveIT {
   }
 
   private static void assertEveryMessageMoved(RunResult result, long messages) {
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().confirmed()).isEqualTo(messages);
-    assertThat(result.totals().counts().received()).isEqualTo(messages);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.integrity().duplicates()).isZero();
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(messages);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(messages);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().integrity().duplicates()).isZero();
   }
 
   /** The reply code of the channel error a passive declare of the queue gets, 0 when none. */

@@ -50,7 +50,7 @@ class Amqp091ForeignConsumersIT {
       RunResult result = run(queue).build().run();
 
       ResultSchema.assertValid(result);
-      assertThat(result.warnings())
+      assertThat(result.verdict().warnings())
           .extracting(Warning::message)
           .contains(
               "FOREIGN_CONSUMERS: queue '"
@@ -68,7 +68,7 @@ class Amqp091ForeignConsumersIT {
     RunResult result = run(freshQueue()).build().run();
 
     assertThat(result.warned(Warning.FOREIGN_CONSUMERS)).isFalse();
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test

@@ -60,12 +60,12 @@ class Amqp091IdleConnectionsIT {
             .run();
 
     ResultSchema.assertValid(result);
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
-    ConnectionsResult c = result.connections();
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    ConnectionsResult c = result.extras().connections();
     assertThat(c.opened()).isEqualTo(1_000);
     assertThat(c.failed()).isZero();
     assertThat(c.openPerSecond()).isPositive();
-    assertThat(result.latency().get(LatencyKind.CONNECT.key()).count()).isEqualTo(1_000);
+    assertThat(result.figures().latency().get(LatencyKind.CONNECT.key()).count()).isEqualTo(1_000);
     // NIO threads and the heartbeat pool, whatever the count.
     assertThat(c.clientThreadsHeld() - c.clientThreadsBefore()).isLessThanOrEqualTo(8);
     // Small buffers and a short write queue: PerfTest's leanest keeps ~53 KB live per connection.
@@ -92,7 +92,7 @@ class Amqp091IdleConnectionsIT {
             .run();
 
     ResultSchema.assertValid(result);
-    ConnectionsResult c = result.connections();
+    ConnectionsResult c = result.extras().connections();
     assertThat(c.opened()).isEqualTo(20);
     assertThat(c.failed()).isEqualTo(20);
     assertThat(c.failures()).containsExactly(Map.entry("refused", 20L));

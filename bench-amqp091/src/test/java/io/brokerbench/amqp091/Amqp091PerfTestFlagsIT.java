@@ -101,10 +101,10 @@ class Amqp091PerfTestFlagsIT {
     try (Amqp091Driver driver = open("quorum-queue", "")) {
       RunResult result = BenchmarkRun.builder(workload(1_000).build()).driver(driver).build().run();
 
-      assertThat(result.status()).isEqualTo("completed");
-      assertThat(result.totals().counts().confirmed()).isEqualTo(1_000);
-      assertThat(result.totals().counts().received()).isEqualTo(1_000);
-      assertThat(result.integrity().lost()).isZero();
+      assertThat(result.ending().status()).isEqualTo("completed");
+      assertThat(result.figures().totals().counts().confirmed()).isEqualTo(1_000);
+      assertThat(result.figures().totals().counts().received()).isEqualTo(1_000);
+      assertThat(result.figures().integrity().lost()).isZero();
       // Not auto-delete although that is the default: the consumer is gone, the queue is not.
       redeclare(true, false, Map.of("x-queue-type", "quorum"));
       assertThatThrownBy(() -> redeclare(true, false, Map.of("x-queue-type", "classic")))
@@ -138,10 +138,10 @@ class Amqp091PerfTestFlagsIT {
       Workload workload = workload(2_000).ack(AckMode.MULTIPLE, 500).build();
       RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
 
-      assertThat(result.status()).isEqualTo("completed");
-      assertThat(result.totals().counts().confirmed()).isEqualTo(2_000);
-      assertThat(result.totals().counts().received()).isEqualTo(2_000);
-      assertThat(result.integrity().lost()).isZero();
+      assertThat(result.ending().status()).isEqualTo("completed");
+      assertThat(result.figures().totals().counts().confirmed()).isEqualTo(2_000);
+      assertThat(result.figures().totals().counts().received()).isEqualTo(2_000);
+      assertThat(result.figures().integrity().lost()).isZero();
       driver.cleanup();
     }
     assertThat(queueExists()).isFalse();
@@ -163,7 +163,7 @@ class Amqp091PerfTestFlagsIT {
 
       RunResult result = BenchmarkRun.builder(workload(1_000).build()).driver(driver).build().run();
 
-      assertThat(result.totals().counts().received()).isEqualTo(1_000);
+      assertThat(result.figures().totals().counts().received()).isEqualTo(1_000);
       long deadline = System.nanoTime() + WAIT_NANOS;
       while (queueExists() && System.nanoTime() < deadline) {
         LockSupport.parkNanos(20_000_000);
@@ -178,7 +178,7 @@ class Amqp091PerfTestFlagsIT {
     try (Amqp091Driver driver = open("auto-delete", "false")) {
       RunResult result = BenchmarkRun.builder(workload(1_000).build()).driver(driver).build().run();
 
-      assertThat(result.totals().counts().received()).isEqualTo(1_000);
+      assertThat(result.figures().totals().counts().received()).isEqualTo(1_000);
       redeclare(false, false, null);
       driver.cleanup();
     }
@@ -248,12 +248,12 @@ class Amqp091PerfTestFlagsIT {
 
       RunResult result = BenchmarkRun.builder(workload).driver(driver).build().run();
 
-      assertThat(result.status()).isEqualTo("completed");
-      assertThat(result.totals().counts().sent()).isEqualTo(5_000);
-      assertThat(result.totals().counts().confirmed()).isEqualTo(5_000);
-      assertThat(result.totals().counts().received()).isEqualTo(5_000);
-      assertThat(result.integrity().lost()).isZero();
-      assertThat(result.integrity().duplicates()).isZero();
+      assertThat(result.ending().status()).isEqualTo("completed");
+      assertThat(result.figures().totals().counts().sent()).isEqualTo(5_000);
+      assertThat(result.figures().totals().counts().confirmed()).isEqualTo(5_000);
+      assertThat(result.figures().totals().counts().received()).isEqualTo(5_000);
+      assertThat(result.figures().integrity().lost()).isZero();
+      assertThat(result.figures().integrity().duplicates()).isZero();
       driver.cleanup();
     }
   }

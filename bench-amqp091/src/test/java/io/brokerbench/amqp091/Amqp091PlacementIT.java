@@ -73,8 +73,8 @@ class Amqp091PlacementIT {
     RunResult result = run("leader", "bb-place-leader");
 
     ResultSchema.assertValid(result);
-    assertThat(result.integrity().lost()).isZero();
-    Map<String, String> nodes = result.environment().clientNodes();
+    assertThat(result.figures().integrity().lost()).isZero();
+    Map<String, String> nodes = result.setup().environment().clientNodes();
     assertThat(nodes).containsOnlyKeys("producer 0", "producer 1", "consumer 0", "consumer 1");
     // The driver declares the queue over its first URI; the leader is on one node, the same for
     // every client.
@@ -86,12 +86,12 @@ class Amqp091PlacementIT {
   @Test
   void clientsConnectToNodesWithoutTheLeaderInTurn() throws Exception {
     RunResult leader = run("leader", "bb-place-other");
-    String leaderNode = leader.environment().clientNodes().get("producer 0").split(" ")[0];
+    String leaderNode = leader.setup().environment().clientNodes().get("producer 0").split(" ")[0];
 
     RunResult result = run("non-leader", "bb-place-other");
 
-    assertThat(result.integrity().lost()).isZero();
-    Map<String, String> nodes = result.environment().clientNodes();
+    assertThat(result.figures().integrity().lost()).isZero();
+    Map<String, String> nodes = result.setup().environment().clientNodes();
     assertThat(nodes.values())
         .allMatch(n -> n.contains(", not the leader of queue 'bb-place-other'"))
         .noneMatch(n -> n.startsWith(leaderNode + " "));

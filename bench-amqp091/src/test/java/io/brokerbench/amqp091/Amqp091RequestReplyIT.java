@@ -67,17 +67,17 @@ class Amqp091RequestReplyIT {
             Map.of("uri", TestBroker.uri(), "reply-to", replyTo, "auto-delete", "true"));
 
     ResultSchema.assertValid(result);
-    assertThat(result.status()).isEqualTo("completed");
-    RequestReplyCounts counts = result.requestReply();
+    assertThat(result.ending().status()).isEqualTo("completed");
+    RequestReplyCounts counts = result.extras().requestReply();
     assertThat(counts.requests()).isEqualTo(2_000);
     assertThat(counts.replied()).isEqualTo(2_000);
     assertThat(counts.troubled()).isFalse();
-    assertThat(result.latency().get("rtt").count()).isEqualTo(2_000);
-    assertThat(result.latency().get("rtt_send").count()).isEqualTo(2_000);
+    assertThat(result.figures().latency().get("rtt").count()).isEqualTo(2_000);
+    assertThat(result.figures().latency().get("rtt_send").count()).isEqualTo(2_000);
     // A round trip is the request's way to the replier and the reply's way back.
-    assertThat(result.latency().get("rtt").p50Micros())
-        .isGreaterThan(result.latency().get("e2e").p50Micros());
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().latency().get("rtt").p50Micros())
+        .isGreaterThan(result.figures().latency().get("e2e").p50Micros());
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test
@@ -95,13 +95,13 @@ class Amqp091RequestReplyIT {
     RunResult result = run(workload, Map.of("uri", TestBroker.uri(), "auto-delete", "true"));
 
     ResultSchema.assertValid(result);
-    RequestReplyCounts counts = result.requestReply();
+    RequestReplyCounts counts = result.extras().requestReply();
     assertThat(counts.requests()).isEqualTo(20);
     assertThat(counts.replied()).isZero();
     assertThat(counts.timedOut()).isEqualTo(20);
     assertThat(counts.timedOut() + counts.lateReplies()).isGreaterThanOrEqualTo(20);
     assertThat(result.warned(Warning.REQUEST_REPLY)).isTrue();
-    assertThat(result.latency()).doesNotContainKey("rtt");
+    assertThat(result.figures().latency()).doesNotContainKey("rtt");
   }
 
   @Test
@@ -109,7 +109,7 @@ class Amqp091RequestReplyIT {
     RunResult result =
         run(requests(Duration.ofSeconds(5), Duration.ZERO).build(), Map.of("reply-to", "queue"));
 
-    assertThat(result.requestReply().replied()).isEqualTo(2_000);
+    assertThat(result.extras().requestReply().replied()).isEqualTo(2_000);
     assertThatThrownBy(() -> run(requests(Duration.ofSeconds(5), Duration.ZERO).build(), Map.of()))
         .isInstanceOf(DriverException.class)
         .hasMessage(

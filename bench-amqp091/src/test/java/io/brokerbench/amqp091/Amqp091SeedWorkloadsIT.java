@@ -63,16 +63,16 @@ class Amqp091SeedWorkloadsIT {
             seed(queueType, 5_000).build(),
             Map.of("queue-args", "x-queue-type=" + queueType, "mandatory", "true"));
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().sent()).isEqualTo(5_000);
-    assertThat(result.totals().counts().confirmed()).isEqualTo(5_000);
-    assertThat(result.totals().counts().notAccepted().returned()).isZero();
-    assertThat(result.totals().counts().received()).isEqualTo(5_000);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.integrity().duplicates()).isZero();
-    assertThat(result.latency().get("confirm").count()).isEqualTo(5_000);
-    assertThat(result.latency().get("e2e").count()).isEqualTo(5_000);
-    assertThat(result.environment().stampLocation()).isEqualTo("body");
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(5_000);
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(5_000);
+    assertThat(result.figures().totals().counts().notAccepted().returned()).isZero();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(5_000);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().integrity().duplicates()).isZero();
+    assertThat(result.figures().latency().get("confirm").count()).isEqualTo(5_000);
+    assertThat(result.figures().latency().get("e2e").count()).isEqualTo(5_000);
+    assertThat(result.setup().environment().stampLocation()).isEqualTo("body");
   }
 
   @Test
@@ -80,20 +80,20 @@ class Amqp091SeedWorkloadsIT {
     // RabbitMQ's frame_max is 131072: 300 000 bytes go out and come back as three body frames.
     RunResult result = run(seed("large", 200).messageBytes(300_000).build(), Map.of());
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().received()).isEqualTo(200);
-    assertThat(result.integrity().clean()).isTrue();
-    assertThat(result.latency().get("e2e").count()).isEqualTo(200);
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().received()).isEqualTo(200);
+    assertThat(result.figures().integrity().clean()).isTrue();
+    assertThat(result.figures().latency().get("e2e").count()).isEqualTo(200);
   }
 
   @Test
   void bodiesSmallerThanTheStampCarryItInAHeader() throws Exception {
     RunResult result = run(seed("small", 2_000).messageBytes(4).build(), Map.of());
 
-    assertThat(result.environment().stampLocation()).isEqualTo("header");
-    assertThat(result.totals().counts().received()).isEqualTo(2_000);
-    assertThat(result.integrity().clean()).isTrue();
-    assertThat(result.latency().get("e2e").count()).isEqualTo(2_000);
+    assertThat(result.setup().environment().stampLocation()).isEqualTo("header");
+    assertThat(result.figures().totals().counts().received()).isEqualTo(2_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
+    assertThat(result.figures().latency().get("e2e").count()).isEqualTo(2_000);
   }
 
   @Test
@@ -103,11 +103,11 @@ class Amqp091SeedWorkloadsIT {
             seed("unroutable", 500).build(),
             Map.of("mandatory", "true", "routing-key", prefix + "-nowhere"));
 
-    assertThat(result.totals().counts().sent()).isEqualTo(500);
-    assertThat(result.totals().counts().notAccepted().returned()).isEqualTo(500);
-    assertThat(result.totals().counts().confirmed()).isEqualTo(500);
-    assertThat(result.totals().counts().received()).isZero();
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(500);
+    assertThat(result.figures().totals().counts().notAccepted().returned()).isEqualTo(500);
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(500);
+    assertThat(result.figures().totals().counts().received()).isZero();
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test
@@ -118,9 +118,9 @@ class Amqp091SeedWorkloadsIT {
             seed("routed", 1_000).build(),
             Map.of("exchange", exchange, "exchange-type", "direct", "mandatory", "true"));
 
-    assertThat(result.totals().counts().received()).isEqualTo(1_000);
-    assertThat(result.totals().counts().notAccepted().returned()).isZero();
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(1_000);
+    assertThat(result.figures().totals().counts().notAccepted().returned()).isZero();
+    assertThat(result.figures().integrity().clean()).isTrue();
     try (Connection connection = TestBroker.connect()) {
       Channel channel = connection.createChannel();
       assertThatThrownBy(() -> channel.exchangeDeclarePassive(exchange))
@@ -145,12 +145,12 @@ class Amqp091SeedWorkloadsIT {
 
     RunResult result = run(workload, Map.of());
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().sent()).isEqualTo(4_000);
-    assertThat(result.totals().counts().received()).isEqualTo(4_000);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.integrity().duplicates()).isZero();
-    assertThat(result.latency().get("e2e").count()).isEqualTo(4_000);
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(4_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(4_000);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().integrity().duplicates()).isZero();
+    assertThat(result.figures().latency().get("e2e").count()).isEqualTo(4_000);
   }
 
   @Test
@@ -166,14 +166,14 @@ class Amqp091SeedWorkloadsIT {
 
     RunResult result = run(workload, Map.of());
 
-    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.ending().status()).isEqualTo("completed");
     // The schedule's 10,000 sends, each sent or counted as never sent (a loaded CI host once sent
     // 7,352 in time); the rate reached is measured by the side-by-side scripts, not here.
-    long sent = result.totals().counts().sent();
-    var unsent = result.latency().get("unsent");
+    long sent = result.figures().totals().counts().sent();
+    var unsent = result.figures().latency().get("unsent");
     assertThat(sent).isPositive().isLessThanOrEqualTo(10_000);
     assertThat(sent + (unsent == null ? 0 : unsent.count())).isEqualTo(10_000);
-    assertThat(result.totals().counts().received()).isEqualTo(sent);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(sent);
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 }

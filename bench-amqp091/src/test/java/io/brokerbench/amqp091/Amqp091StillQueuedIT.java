@@ -54,9 +54,10 @@ class Amqp091StillQueuedIT {
       }
 
       ResultSchema.assertValid(result);
-      assertThat(result.integrity().unique()).isEqualTo(500);
-      assertThat(result.integrity().stillQueued() + result.integrity().lost()).isEqualTo(1_500);
-      assertThat(result.integrity().stillQueued()).isBetween(1_499L, 1_500L);
+      assertThat(result.figures().integrity().unique()).isEqualTo(500);
+      assertThat(result.figures().integrity().stillQueued() + result.figures().integrity().lost())
+          .isEqualTo(1_500);
+      assertThat(result.figures().integrity().stillQueued()).isBetween(1_499L, 1_500L);
       assertThat(result.warned(Warning.STILL_QUEUED)).isTrue();
       // The queue grew while the producer sent: its latencies are the queue's, and it says so.
       assertThat(result.warned(Warning.QUEUE_GREW)).isTrue();

@@ -52,7 +52,7 @@ class Amqp091TlsIT {
     RunResult result = run("bb-tls", Map.of("uri", uri, "tls-trust-all", ""));
 
     assertCarried(result);
-    assertThat(result.environment().target())
+    assertThat(result.setup().environment().target())
         .isEqualTo("amqps://guest:****@127.0.0.1:" + broker.tlsPort());
   }
 
@@ -121,10 +121,10 @@ class Amqp091TlsIT {
   }
 
   private static void assertCarried(RunResult result) {
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().sent()).isEqualTo(500);
-    assertThat(result.totals().counts().received()).isEqualTo(500);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(500);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 }

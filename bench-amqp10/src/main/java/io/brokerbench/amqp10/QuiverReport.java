@@ -87,7 +87,7 @@ public final class QuiverReport implements ReportSink {
     if (r.failedBeforeSending()) {
       return;
     }
-    Totals t = r.totals();
+    Totals t = r.figures().totals();
     out.println();
     out.println("RESULTS");
     out.println();
@@ -105,7 +105,7 @@ public final class QuiverReport implements ReportSink {
     out.println();
     out.println("Latencies by percentile (from the intended send time):");
     out.println();
-    LatencySummary l = r.latency().get(LatencyKind.END_TO_END.key());
+    LatencySummary l = r.figures().latency().get(LatencyKind.END_TO_END.key());
     if (l == null) {
       out.println("          (no messages received)");
     } else {

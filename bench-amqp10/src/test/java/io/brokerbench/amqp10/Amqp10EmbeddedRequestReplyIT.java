@@ -18,8 +18,8 @@ class Amqp10EmbeddedRequestReplyIT {
   void theEmbeddedBrokerAnswersThroughDynamicReceivers() throws Exception {
     RunResult result = Amqp10RequestReplyIT.run(Map.of("reply-to", "dynamic"));
 
-    assertThat(result.status()).as(result.error()).isEqualTo("completed");
-    RequestReplyCounts counts = result.requestReply();
+    assertThat(result.ending().status()).as(result.ending().error()).isEqualTo("completed");
+    RequestReplyCounts counts = result.extras().requestReply();
     assertThat(counts.requests()).isEqualTo(2_000);
     assertThat(counts.replied()).isEqualTo(2_000);
     assertThat(counts.troubled()).isFalse();

@@ -135,12 +135,12 @@ class Amqp10FailureIT {
       RunResult result = BenchmarkRun.builder(workload).driver(driver).sink(progress).build().run();
       deleter.join();
 
-      assertThat(result.status())
+      assertThat(result.ending().status())
           .as(
               "%s; counts %s; warnings %s",
-              deleted.get(), result.totals().counts(), result.warnings())
+              deleted.get(), result.figures().totals().counts(), result.verdict().warnings())
           .isEqualTo("failed");
-      assertThat(result.error()).contains(TestBroker.addressOf(queue));
+      assertThat(result.ending().error()).contains(TestBroker.addressOf(queue));
       // Ended by the failure, not by its duration.
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(duration);
     }

@@ -58,11 +58,11 @@ class Amqp10IdleConnectionsIT {
             .run();
 
     ResultSchema.assertValid(result);
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
-    ConnectionsResult c = result.connections();
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    ConnectionsResult c = result.extras().connections();
     assertThat(c.opened()).as(c.describeOpening()).isEqualTo(1_000);
     assertThat(c.failed()).isZero();
-    assertThat(result.latency().get(LatencyKind.CONNECT.key()).count()).isEqualTo(1_000);
+    assertThat(result.figures().latency().get(LatencyKind.CONNECT.key()).count()).isEqualTo(1_000);
     // The selector thread, whatever the count.
     assertThat(c.clientThreadsHeld() - c.clientThreadsBefore()).isLessThanOrEqualTo(3);
     assertThat(c.clientHeapBytesPerConnection()).isBetween(1L, 24L * 1024);

@@ -58,14 +58,14 @@ class Amqp10RequestReplyIT {
   void everyRequestIsAnsweredThroughAReplyQueue() throws Exception {
     RunResult result = run(TestBroker.options());
 
-    assertThat(result.status()).as(result.error()).isEqualTo("completed");
-    RequestReplyCounts counts = result.requestReply();
+    assertThat(result.ending().status()).as(result.ending().error()).isEqualTo("completed");
+    RequestReplyCounts counts = result.extras().requestReply();
     assertThat(counts.requests()).isEqualTo(2_000);
     assertThat(counts.replied()).isEqualTo(2_000);
     assertThat(counts.troubled()).isFalse();
-    assertThat(result.latency().get("rtt").count()).isEqualTo(2_000);
-    assertThat(result.latency().get("rtt").p50Micros())
-        .isGreaterThan(result.latency().get("e2e").p50Micros());
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().latency().get("rtt").count()).isEqualTo(2_000);
+    assertThat(result.figures().latency().get("rtt").p50Micros())
+        .isGreaterThan(result.figures().latency().get("e2e").p50Micros());
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 }

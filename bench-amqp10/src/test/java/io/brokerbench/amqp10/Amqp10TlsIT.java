@@ -74,11 +74,11 @@ class Amqp10TlsIT {
             "bb-amqp10-tls",
             options(broker.tlsPort(), "user", broker.username(), "password", broker.password()));
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().sent()).isEqualTo(500);
-    assertThat(result.totals().counts().received()).isEqualTo(500);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.environment().target()).startsWith("amqps://");
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(500);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.setup().environment().target()).startsWith("amqps://");
   }
 
   @ParameterizedTest
@@ -98,10 +98,10 @@ class Amqp10TlsIT {
                 "io",
                 io));
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().sent()).isEqualTo(500);
-    assertThat(result.totals().counts().received()).isEqualTo(500);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(500);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test

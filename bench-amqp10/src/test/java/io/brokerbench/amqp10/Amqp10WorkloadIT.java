@@ -79,12 +79,12 @@ class Amqp10WorkloadIT {
 
     RunResult result = run(workload(20_000).inFlightWindow(1_000).prefetch(200).build());
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().sent()).isEqualTo(20_000);
-    assertThat(result.totals().counts().confirmed()).isEqualTo(20_000);
-    assertThat(result.totals().counts().received()).isEqualTo(20_000);
-    assertThat(result.integrity().clean()).isTrue();
-    assertThat(result.latency().get("confirm").count()).isEqualTo(20_000);
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(20_000);
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(20_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(20_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
+    assertThat(result.figures().latency().get("confirm").count()).isEqualTo(20_000);
     assertThat(admin.depth(queue)).isZero();
   }
 
@@ -96,10 +96,10 @@ class Amqp10WorkloadIT {
     RunResult result =
         run(workload(5_000).inFlightWindow(500).prefetch(500).ack(AckMode.MULTIPLE, 100).build());
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().confirmed()).isEqualTo(5_000);
-    assertThat(result.totals().counts().received()).isEqualTo(5_000);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(5_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(5_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
     assertThat(admin.depthAfter(queue, 5_000)).isZero();
   }
 
@@ -110,9 +110,9 @@ class Amqp10WorkloadIT {
 
     RunResult result = run(workload(3_000).inFlightWindow(64).ack(AckMode.AUTO, 1).build());
 
-    assertThat(result.totals().counts().confirmed()).isEqualTo(3_000);
-    assertThat(result.totals().counts().received()).isEqualTo(3_000);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(3_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(3_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
     assertThat(admin.depth(queue)).isZero();
   }
 
@@ -123,9 +123,9 @@ class Amqp10WorkloadIT {
 
     RunResult result = run(workload(1_000).messageBytes(4).inFlightWindow(100).build());
 
-    assertThat(result.totals().counts().received()).isEqualTo(1_000);
-    assertThat(result.integrity().clean()).isTrue();
-    assertThat(result.environment().stampLocation()).isNotEqualTo("body");
+    assertThat(result.figures().totals().counts().received()).isEqualTo(1_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
+    assertThat(result.setup().environment().stampLocation()).isNotEqualTo("body");
   }
 
   @ParameterizedTest
@@ -135,8 +135,8 @@ class Amqp10WorkloadIT {
 
     RunResult result = run(workload(40).messageBytes(300_000).inFlightWindow(10).build());
 
-    assertThat(result.totals().counts().received()).isEqualTo(40);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(40);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   @Test
@@ -152,7 +152,7 @@ class Amqp10WorkloadIT {
             .shard(new Shard(0, 1, 0, 1))
             .build()
             .run();
-    assertThat(written.totals().counts().confirmed()).isEqualTo(3_000);
+    assertThat(written.figures().totals().counts().confirmed()).isEqualTo(3_000);
 
     RunResult read =
         BenchmarkRun.builder(
@@ -169,9 +169,9 @@ class Amqp10WorkloadIT {
             .build()
             .run();
 
-    assertThat(read.totals().counts().received()).isEqualTo(3_000);
-    assertThat(read.integrity().foreign()).isZero();
-    assertThat(read.integrity().duplicates()).isZero();
-    assertThat(ResultMerge.of(List.of(written, read)).integrity().lost()).isZero();
+    assertThat(read.figures().totals().counts().received()).isEqualTo(3_000);
+    assertThat(read.figures().integrity().foreign()).isZero();
+    assertThat(read.figures().integrity().duplicates()).isZero();
+    assertThat(ResultMerge.of(List.of(written, read)).figures().integrity().lost()).isZero();
   }
 }

@@ -222,18 +222,18 @@ final class CoordinateCommand implements Callable<Integer> {
    * a failed threshold exits as in bench run, then as bench merge gives it.
    */
   private static int exitCode(RunResult merged, PrintWriter err) {
-    if (!merged.missingShards().isEmpty()) {
+    if (!merged.mergedFrom().missingShards().isEmpty()) {
       err.printf(
           Locale.ROOT,
           "bench: the run is %s: shard(s) %s missing%n",
-          merged.status(),
+          merged.ending().status(),
           String.join(
-              ", ", merged.missingShards().stream().map(m -> String.valueOf(m.index())).toList()));
+              ", ", merged.mergedFrom().missingShards().stream().map(m -> String.valueOf(m.index())).toList()));
       err.flush();
       return ExitCodes.RUN_FAILED;
     }
     if (!merged.thresholdsPassed()) {
-      merged.thresholds().stream()
+      merged.verdict().thresholds().stream()
           .filter(t -> !t.passed())
           .forEach(t -> err.println("bench: threshold " + t.message()));
       err.flush();

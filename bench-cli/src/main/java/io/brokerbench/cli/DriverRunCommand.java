@@ -220,7 +220,7 @@ final class DriverRunCommand implements Callable<Integer> {
         }
         RunResult result = run.run();
         results.add(result);
-        if (RunResult.FAILED.equals(result.status())) {
+        if (RunResult.FAILED.equals(result.ending().status())) {
           break;
         }
       }
@@ -253,11 +253,11 @@ final class DriverRunCommand implements Callable<Integer> {
     try {
       for (int i = 0; i < results.size(); i++) {
         RunResult r = results.get(i);
-        if (RunResult.FAILED.equals(r.status())) {
-          err.println("bench: run " + (i + 1) + " failed: " + r.error());
+        if (RunResult.FAILED.equals(r.ending().status())) {
+          err.println("bench: run " + (i + 1) + " failed: " + r.ending().error());
           return ExitCodes.RUN_FAILED;
         }
-        if (RunResult.INTERRUPTED.equals(r.status())) {
+        if (RunResult.INTERRUPTED.equals(r.ending().status())) {
           return ExitCodes.INTERRUPTED;
         }
       }
@@ -267,7 +267,7 @@ final class DriverRunCommand implements Callable<Integer> {
         failed.forEach(t -> err.println("bench: threshold " + t.message()));
         return ExitCodes.THRESHOLD_FAILED;
       }
-      long lost = results.stream().mapToLong(r -> r.integrity().lost()).sum();
+      long lost = results.stream().mapToLong(r -> r.figures().integrity().lost()).sum();
       if (lost > 0) {
         err.println("bench: " + lost + " message(s) lost: exit " + ExitCodes.LOSS);
         return ExitCodes.LOSS;
@@ -316,16 +316,16 @@ final class DriverRunCommand implements Callable<Integer> {
    * whose thresholds held on a suspect run exits {@link ExitCodes#SUSPECT}.
    */
   private static int exitCode(RunResult result, PrintWriter err) {
-    switch (result.status()) {
+    switch (result.ending().status()) {
       case RunResult.INTERRUPTED:
         return ExitCodes.INTERRUPTED;
       case RunResult.FAILED:
-        err.println("bench: run failed: " + result.error());
+        err.println("bench: run failed: " + result.ending().error());
         err.flush();
         return ExitCodes.RUN_FAILED;
       default:
         if (!result.thresholdsPassed()) {
-          for (ThresholdOutcome t : result.thresholds()) {
+          for (ThresholdOutcome t : result.verdict().thresholds()) {
             if (!t.passed()) {
               err.println("bench: threshold " + t.message());
             }
@@ -335,11 +335,14 @@ final class DriverRunCommand implements Callable<Integer> {
         }
         if (result.warned(Warning.LOSS)) {
           err.println(
-              "bench: " + result.integrity().lost() + " message(s) lost: exit " + ExitCodes.LOSS);
+              "bench: "
+                  + result.figures().integrity().lost()
+                  + " message(s) lost: exit "
+                  + ExitCodes.LOSS);
           err.flush();
           return ExitCodes.LOSS;
         }
-        if (!result.thresholds().isEmpty() && !result.validity().valid()) {
+        if (!result.verdict().thresholds().isEmpty() && !result.validity().valid()) {
           err.println(
               "bench: thresholds held on a suspect run ("
                   + result.validity().codes()

@@ -64,7 +64,7 @@ final class MergeCommand implements Callable<Integer> {
         new ResultMerge().commandLine(CommandLineText.masked(spec.commandLine(), Set.of()));
     for (Path dir : shards) {
       RunResult result = ResultFiles.read(dir);
-      if (shards.size() > 1 && result.shard().count() == 1) {
+      if (shards.size() > 1 && result.setup().shard().count() == 1) {
         throw new WorkloadException(
             dir
                 + " is the result of a whole run, not of a shard: bench merge takes the"
@@ -86,7 +86,7 @@ final class MergeCommand implements Callable<Integer> {
               HistogramLogMerge.merge(logs, outputDir.resolve(RunDirectory.HISTOGRAM_LOG)));
       JsonResult.write(merged, outputDir.resolve(RunDirectory.RESULT));
       try (CsvIntervals csv = new CsvIntervals(outputDir.resolve(RunDirectory.INTERVALS))) {
-        for (IntervalSample interval : merged.intervals()) {
+        for (IntervalSample interval : merged.figures().intervals()) {
           csv.interval(interval, LatencyHistograms.empty());
         }
       }
@@ -99,20 +99,21 @@ final class MergeCommand implements Callable<Integer> {
               + "): choose a writable --output-dir");
     }
     PrintWriter out = spec.commandLine().getOut();
-    int count = merged.shards().size() + merged.missingShards().size();
+    int count = merged.mergedFrom().shards().size() + merged.mergedFrom().missingShards().size();
     out.printf(
         Locale.ROOT,
         "merged %d of %d shards into %s: %s, sent %d, received %d, lost %d%n",
-        merged.shards().size(),
+        merged.mergedFrom().shards().size(),
         count,
         outputDir,
-        merged.status(),
-        merged.totals().counts().sent(),
-        merged.totals().counts().received(),
-        merged.integrity().lost());
+        merged.ending().status(),
+        merged.figures().totals().counts().sent(),
+        merged.figures().totals().counts().received(),
+        merged.figures().integrity().lost());
     // Shards on one host read one clock: its sync status says nothing about their latencies.
-    boolean oneHost = merged.shards().stream().map(ShardSummary::host).distinct().count() == 1;
-    for (ShardSummary s : merged.shards()) {
+    boolean oneHost =
+        merged.mergedFrom().shards().stream().map(ShardSummary::host).distinct().count() == 1;
+    for (ShardSummary s : merged.mergedFrom().shards()) {
       Double p99 = s.p99Micros().get(LatencyKind.END_TO_END.key());
       out.printf(
           Locale.ROOT,
@@ -127,21 +128,24 @@ final class MergeCommand implements Callable<Integer> {
           p99 == null ? "-" : String.format(Locale.ROOT, "%.0f us", p99),
           oneHost ? "shared (one host)" : s.clock().describe());
     }
-    merged.warnings().forEach(w -> out.println(w.message()));
+    merged.verdict().warnings().forEach(w -> out.println(w.message()));
     out.flush();
     PrintWriter err = spec.commandLine().getErr();
-    if (merged.missingShards().isEmpty()) {
+    if (merged.mergedFrom().missingShards().isEmpty()) {
       return runExitCode(merged, err);
     }
     // The result is written, but it is not the run's: a script must not take it for one.
     err.printf(
         Locale.ROOT,
         "bench: merged %d of %d shards: shard%s %s missing%n",
-        merged.shards().size(),
+        merged.mergedFrom().shards().size(),
         count,
-        merged.missingShards().size() == 1 ? "" : "s",
+        merged.mergedFrom().missingShards().size() == 1 ? "" : "s",
         String.join(
-            ", ", merged.missingShards().stream().map(m -> String.valueOf(m.index())).toList()));
+            ", ",
+            merged.mergedFrom().missingShards().stream()
+                .map(m -> String.valueOf(m.index()))
+                .toList()));
     err.flush();
     return ExitCodes.RUN_FAILED;
   }
@@ -151,9 +155,9 @@ final class MergeCommand implements Callable<Integer> {
    * interrupted made the run one that did not complete, and a loss anywhere is the run's.
    */
   static int runExitCode(RunResult merged, PrintWriter err) {
-    if (!RunResult.COMPLETED.equals(merged.status())) {
+    if (!RunResult.COMPLETED.equals(merged.ending().status())) {
       ShardSummary first =
-          merged.shards().stream()
+          merged.mergedFrom().shards().stream()
               .filter(s -> !RunResult.COMPLETED.equals(s.status()))
               .findFirst()
               .orElseThrow();
@@ -165,9 +169,11 @@ final class MergeCommand implements Callable<Integer> {
       err.flush();
       return ExitCodes.RUN_FAILED;
     }
-    if (merged.integrity().lost() > 0) {
+    if (merged.figures().integrity().lost() > 0) {
       err.printf(
-          Locale.ROOT, "bench: the merged run lost %,d message(s)%n", merged.integrity().lost());
+          Locale.ROOT,
+          "bench: the merged run lost %,d message(s)%n",
+          merged.figures().integrity().lost());
       err.flush();
       return ExitCodes.LOSS;
     }

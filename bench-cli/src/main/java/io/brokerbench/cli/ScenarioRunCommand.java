@@ -108,7 +108,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     }
     List<String> failedThresholds =
         outcome.results().stream()
-            .flatMap(r -> r.thresholds().stream())
+            .flatMap(r -> r.verdict().thresholds().stream())
             .filter(t -> !t.passed())
             .map(ThresholdOutcome::message)
             .toList();
@@ -124,7 +124,7 @@ final class ScenarioRunCommand implements Callable<Integer> {
     }
     long suspect =
         outcome.results().stream()
-            .filter(r -> !r.thresholds().isEmpty() && !r.validity().valid())
+            .filter(r -> !r.verdict().thresholds().isEmpty() && !r.validity().valid())
             .count();
     if (suspect > 0) {
       err.println(

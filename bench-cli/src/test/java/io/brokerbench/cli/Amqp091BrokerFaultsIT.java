@@ -23,8 +23,8 @@ class Amqp091BrokerFaultsIT extends AmqpBrokerFaults {
     // A prefetch of 1 and a time-to-live of 0: what the consumer cannot take at once expires.
     RunResult result = signalledWhileFrozen("bb-term-ttl", "-q", "1", "-qa", "x-message-ttl=0");
 
-    assertThat(result.integrity().lost()).isPositive();
-    assertThat(result.warnings())
+    assertThat(result.figures().integrity().lost()).isPositive();
+    assertThat(result.verdict().warnings())
         .filteredOn(w -> w.code().equals(Warning.DEPTH_UNKNOWN))
         .singleElement()
         .satisfies(

@@ -112,7 +112,9 @@ abstract class AmqpBrokerFaults {
     assertThat(Duration.ofNanos(bench.endNanos() - killed)).isLessThan(Duration.ofSeconds(10));
     RunResult result = FaultRunChecks.result(dir);
     FaultRunChecks.failedWithOneError(bench, exit, result);
-    assertThat(result.error()).contains("127.0.0.1:" + port).containsIgnoringCase("connection");
+    assertThat(result.ending().error())
+        .contains("127.0.0.1:" + port)
+        .containsIgnoringCase("connection");
     FaultRunChecks.everySentMessageAccountedFor(result);
     // Messages unconfirmed at the kill are not claimed as accepted, so not as lost either; a
     // confirmed message the consumer had not received yet is (the broker died with it).
@@ -156,10 +158,10 @@ abstract class AmqpBrokerFaults {
 
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
     RunResult result = FaultRunChecks.result(dir);
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.figures().integrity().lost()).isZero();
     FaultRunChecks.everySentMessageAccountedFor(result);
-    FaultRunChecks.freezeShows(result.latency().get("e2e"), frozenSeconds, runSeconds);
+    FaultRunChecks.freezeShows(result.figures().latency().get("e2e"), frozenSeconds, runSeconds);
   }
 
   @Test
@@ -186,13 +188,13 @@ abstract class AmqpBrokerFaults {
     assertThat(Duration.ofNanos(bench.endNanos() - stopped)).isLessThan(Duration.ofSeconds(20));
     RunResult result = FaultRunChecks.result(dir);
     FaultRunChecks.failedWithOneError(bench, exit, result);
-    assertThat(result.error()).containsPattern("(?i)heartbeat|idle-timeout");
+    assertThat(result.ending().error()).containsPattern("(?i)heartbeat|idle-timeout");
     FaultRunChecks.everySentMessageAccountedFor(result);
     FaultRunChecks.lossOnlyFromEndingEarly(result);
     // The sends the schedule intended while the broker was frozen are counted, with how late: the
     // oldest from when the confirm window filled (100 messages, 50 ms after the freeze) to the end,
     // which came once 2 s passed without a frame (amqp10; amqp091 misses two heartbeats, ~4 s).
-    LatencySummary unsent = result.latency().get("unsent");
+    LatencySummary unsent = result.figures().latency().get("unsent");
     assertThat(unsent.count()).isGreaterThan(2_000);
     assertThat(unsent.maxMicros() / 1e6)
         .isBetween(2.0 - 0.05 - 0.1, (bench.endNanos() - stopping) / 1e9);
@@ -245,7 +247,7 @@ abstract class AmqpBrokerFaults {
         .as("%s%s", bench.out(), bench.err())
         .isLessThan(Duration.ofSeconds(InterruptHook.GRACE_SECONDS + 10));
     RunResult result = FaultRunChecks.result(dir);
-    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(result.ending().status()).isEqualTo(RunResult.INTERRUPTED);
     FaultRunChecks.everySentMessageAccountedFor(result);
     return result;
   }
@@ -283,10 +285,10 @@ abstract class AmqpBrokerFaults {
     assertThat(bench.elapsed()).isLessThan(Duration.ofSeconds(runSeconds + 3 + 20));
     RunResult result = FaultRunChecks.result(dir);
     assertThat(bench.out()).contains("FLOW_CONTROL");
-    assertThat(result.flowControl().blockedAtEnd()).isTrue();
+    assertThat(result.extras().flowControl().blockedAtEnd()).isTrue();
     FaultRunChecks.everySentMessageAccountedFor(result);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.latency().get("unsent").count()).isPositive();
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().latency().get("unsent").count()).isPositive();
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
   }
 
@@ -318,7 +320,7 @@ abstract class AmqpBrokerFaults {
     RunResult result = FaultRunChecks.result(dir);
     FaultRunChecks.failedWithOneError(bench, exit, result);
     FaultRunChecks.everySentMessageAccountedFor(result);
-    assertThat(result.connectionLosses().happened()).isFalse();
+    assertThat(result.extras().connectionLosses().happened()).isFalse();
   }
 
   /**
@@ -363,21 +365,21 @@ abstract class AmqpBrokerFaults {
 
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isZero();
     RunResult result = FaultRunChecks.result(dir);
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
     assertThat(bench.out()).contains("CONNECTION LOST: ").contains("RECONNECTED: ");
-    assertThat(result.connectionLosses().losses()).isGreaterThanOrEqualTo(2);
-    assertThat(result.connectionLosses().reconnects())
-        .isEqualTo(result.connectionLosses().losses());
-    assertThat(result.connectionLosses().lostAtEnd()).isFalse();
-    assertThat(result.connectionLosses().outageSeconds()).isBetween(down, 2 * 90.0);
+    assertThat(result.extras().connectionLosses().losses()).isGreaterThanOrEqualTo(2);
+    assertThat(result.extras().connectionLosses().reconnects())
+        .isEqualTo(result.extras().connectionLosses().losses());
+    assertThat(result.extras().connectionLosses().lostAtEnd()).isFalse();
+    assertThat(result.extras().connectionLosses().outageSeconds()).isBetween(down, 2 * 90.0);
     assertThat(result.warned(Warning.CONNECTION_LOSS)).isTrue();
     FaultRunChecks.everySentMessageAccountedFor(result);
-    assertThat(result.totals().counts().sent()).isEqualTo(10_000);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(10_000);
+    assertThat(result.figures().integrity().lost()).isZero();
     // Messages the lost consumer had not settled come again from the broker: redelivered, never
     // duplicates (nothing is sent twice).
-    assertThat(result.integrity().duplicates()).as(bench.out()).isZero();
-    assertThat(result.latency().get("e2e").maxMicros() / 1e6).isGreaterThan(down);
+    assertThat(result.figures().integrity().duplicates()).as(bench.out()).isZero();
+    assertThat(result.figures().latency().get("e2e").maxMicros() / 1e6).isGreaterThan(down);
   }
 
   @Test
@@ -391,7 +393,7 @@ abstract class AmqpBrokerFaults {
     RunResult result = FaultRunChecks.result(dir);
     FaultRunChecks.failedWithOneError(bench, exit, result);
     assertThat(result.failedBeforeSending()).isTrue();
-    assertThat(result.error()).contains("cannot connect to 127.0.0.1:" + down);
+    assertThat(result.ending().error()).contains("cannot connect to 127.0.0.1:" + down);
     assertThat(bench.out()).doesNotContain("Exception").doesNotContain("\tat ");
   }
 }

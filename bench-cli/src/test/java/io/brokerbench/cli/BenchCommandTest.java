@@ -208,11 +208,12 @@ class BenchCommandTest {
     Path json = dir.resolve(RunDirectory.RESULT);
     ResultSchema.assertValid(json);
     RunResult result = JsonResult.read(json);
-    assertThat(result.status()).isEqualTo(RunResult.FAILED);
-    assertThat(cli.errorLine()).isEqualTo("bench: run failed: " + result.error());
-    assertThat(result.commandLine())
+    assertThat(result.ending().status()).isEqualTo(RunResult.FAILED);
+    assertThat(cli.errorLine()).isEqualTo("bench: run failed: " + result.ending().error());
+    assertThat(result.setup().commandLine())
         .isEqualTo("bench run amqp091 -h amqp://guest:****@127.0.0.1:1 -C 10 -o " + dir);
-    assertThat(result.driver().options()).containsEntry("uri", "amqp://guest:****@127.0.0.1:1");
+    assertThat(result.setup().driver().options())
+        .containsEntry("uri", "amqp://guest:****@127.0.0.1:1");
     for (String file :
         new String[] {RunDirectory.RESULT, RunDirectory.INTERVALS, RunDirectory.HISTOGRAM_LOG}) {
       assertThat(Files.readString(dir.resolve(file))).doesNotContain("s3cret");
@@ -278,12 +279,12 @@ class BenchCommandTest {
         .contains("sent 20000 ")
         .contains("integrity: unique 20000, lost 0, duplicates 0");
     RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
-    assertThat(result.totals().counts().received()).isEqualTo(20_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(20_000);
     assertThat(Files.readAllLines(dir.resolve(RunDirectory.INTERVALS))).hasSizeGreaterThan(1);
     assertThat(Files.size(dir.resolve(RunDirectory.HISTOGRAM_LOG))).isPositive();
     ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
-    assertThat(result.commandLine()).isEqualTo("bench run loopback -C 20k -c 64 -o " + dir);
-    assertThat(result.driver().options()).containsEntry("queue-capacity", "65536");
+    assertThat(result.setup().commandLine()).isEqualTo("bench run loopback -C 20k -c 64 -o " + dir);
+    assertThat(result.setup().driver().options()).containsEntry("queue-capacity", "65536");
   }
 
   @Test
@@ -295,9 +296,9 @@ class BenchCommandTest {
     assertThat(cli.run("run", "loopback", "-C", "100", "-o", second.toString())).isZero();
 
     List<String> firstQueues =
-        JsonResult.read(first.resolve(RunDirectory.RESULT)).workload().destinations();
+        JsonResult.read(first.resolve(RunDirectory.RESULT)).setup().workload().destinations();
     List<String> secondQueues =
-        JsonResult.read(second.resolve(RunDirectory.RESULT)).workload().destinations();
+        JsonResult.read(second.resolve(RunDirectory.RESULT)).setup().workload().destinations();
     assertThat(firstQueues).singleElement().asString().matches("brokerbench-[0-9a-z]{6}");
     assertThat(secondQueues).singleElement().asString().matches("brokerbench-[0-9a-z]{6}");
     assertThat(firstQueues).isNotEqualTo(secondQueues);
@@ -326,7 +327,7 @@ class BenchCommandTest {
         .contains("(ulimit -n is ")
         .endsWith("or split the connections over several processes with --shard I/N");
     // Past option parsing: the result is written, failed.
-    assertThat(JsonResult.read(dir.resolve(RunDirectory.RESULT)).status())
+    assertThat(JsonResult.read(dir.resolve(RunDirectory.RESULT)).ending().status())
         .isEqualTo(RunResult.FAILED);
   }
 
@@ -356,9 +357,9 @@ class BenchCommandTest {
         .contains("broker memory: not read (the driver cannot ask its broker)")
         .containsPattern("connection open from intended time +20 ");
     RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
-    assertThat(result.connections().opened()).isEqualTo(20);
-    assertThat(result.workload().connections()).isEqualTo(20);
-    assertThat(result.workload().connectionChannels()).isEqualTo(2);
+    assertThat(result.extras().connections().opened()).isEqualTo(20);
+    assertThat(result.setup().workload().connections()).isEqualTo(20);
+    assertThat(result.setup().workload().connectionChannels()).isEqualTo(2);
     ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
   }
 

@@ -62,8 +62,8 @@ class CoordinatedShardsIT {
       List<Long> firstIntervals = new ArrayList<>();
       for (int i = 0; i < SHARDS; i++) {
         RunResult shard = JsonResult.read(shardDir(i).resolve(RunDirectory.RESULT));
-        firstIntervals.add(shard.intervals().get(0).startEpochMillis());
-        Instant start = Instant.parse(shard.environment().startTime());
+        firstIntervals.add(shard.figures().intervals().get(0).startEpochMillis());
+        Instant start = Instant.parse(shard.setup().environment().startTime());
         first = start.isBefore(first) ? start : first;
         last = start.isAfter(last) ? start : last;
         dirs.add(shardDir(i).toString());
@@ -103,14 +103,14 @@ class CoordinatedShardsIT {
       awaitShards(0, 0, 0, ExitCodes.RUN_FAILED);
       assertThat(coordinator.err()).contains("bench: the run is partial: shard(s) 3 missing");
       RunResult late = JsonResult.read(shardDir(3).resolve(RunDirectory.RESULT));
-      assertThat(late.status()).isEqualTo(RunResult.FAILED);
-      assertThat(late.error())
+      assertThat(late.ending().status()).isEqualTo(RunResult.FAILED);
+      assertThat(late.ending().error())
           .isEqualTo(
               "the coordinator refused this shard: the run started without shard 3 (it was not"
                   + " ready in time)");
       RunResult live = liveResult();
-      assertThat(live.status()).isEqualTo(RunResult.PARTIAL);
-      assertThat(live.missingShards()).extracting(MissingShard::index).containsExactly(3);
+      assertThat(live.ending().status()).isEqualTo(RunResult.PARTIAL);
+      assertThat(live.mergedFrom().missingShards()).extracting(MissingShard::index).containsExactly(3);
     } finally {
       killShards();
     }
@@ -142,14 +142,14 @@ class CoordinatedShardsIT {
         assertThat(shards.get(i).exitValue()).as(output(i)).isZero();
       }
       RunResult live = liveResult();
-      assertThat(live.status()).isEqualTo(RunResult.PARTIAL);
-      assertThat(live.missingShards()).extracting(MissingShard::index).containsExactly(2);
-      assertThat(live.missingShards().get(0).intendedMessages()).isEqualTo(4_000L);
-      assertThat(live.intervals().get(0).counts().sent())
+      assertThat(live.ending().status()).isEqualTo(RunResult.PARTIAL);
+      assertThat(live.mergedFrom().missingShards()).extracting(MissingShard::index).containsExactly(2);
+      assertThat(live.mergedFrom().missingShards().get(0).intendedMessages()).isEqualTo(4_000L);
+      assertThat(live.figures().intervals().get(0).counts().sent())
           .as("the lost shard's figures until then are in the intervals")
           .isGreaterThan(
-              live.shards().stream().mapToLong(s -> s.counts().sent()).sum()
-                  / live.intervals().size());
+              live.mergedFrom().shards().stream().mapToLong(s -> s.counts().sent()).sum()
+                  / live.figures().intervals().size());
     } finally {
       killShards();
     }
@@ -178,8 +178,8 @@ class CoordinatedShardsIT {
         ResultSchema.assertValid(shardDir(i).resolve(RunDirectory.RESULT));
       }
       RunResult live = liveResult();
-      assertThat(live.missingShards()).extracting(MissingShard::index).containsExactly(1);
-      assertThat(live.shards()).hasSize(3);
+      assertThat(live.mergedFrom().missingShards()).extracting(MissingShard::index).containsExactly(1);
+      assertThat(live.mergedFrom().shards()).hasSize(3);
     } finally {
       killShards();
     }
@@ -209,8 +209,8 @@ class CoordinatedShardsIT {
           ExitCodes.INTERRUPTED);
       RunResult live = liveResult();
       assertThat(live.thresholdsPassed()).isFalse();
-      assertThat(live.shards()).hasSize(SHARDS);
-      assertThat(live.totals().sendSeconds()).as("stopped, not run to its end").isLessThan(30);
+      assertThat(live.mergedFrom().shards()).hasSize(SHARDS);
+      assertThat(live.figures().totals().sendSeconds()).as("stopped, not run to its end").isLessThan(30);
     } finally {
       killShards();
     }

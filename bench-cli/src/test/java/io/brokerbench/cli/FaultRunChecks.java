@@ -29,12 +29,12 @@ final class FaultRunChecks {
    */
   static void failedWithOneError(BenchProcess bench, int exit, RunResult result) {
     assertThat(exit).as("%s%s", bench.out(), bench.err()).isEqualTo(ExitCodes.RUN_FAILED);
-    assertThat(result.status()).isEqualTo(RunResult.FAILED);
-    assertThat(bench.err()).isEqualTo("bench: run failed: " + result.error() + "\n");
+    assertThat(result.ending().status()).isEqualTo(RunResult.FAILED);
+    assertThat(bench.err()).isEqualTo("bench: run failed: " + result.ending().error() + "\n");
     if (!result.failedBeforeSending()) {
       assertThat(bench.out())
           .contains("== brokerbench summary (failed) ==")
-          .contains("error: " + result.error());
+          .contains("error: " + result.ending().error());
     }
   }
 
@@ -44,7 +44,7 @@ final class FaultRunChecks {
    */
   static void everySentMessageAccountedFor(RunResult result) {
     MessageCounts c = MessageCounts.ZERO;
-    for (IntervalSample interval : result.intervals()) {
+    for (IntervalSample interval : result.figures().intervals()) {
       c = c.then(interval.counts());
     }
     assertThat(c.sent()).isPositive();
@@ -60,12 +60,12 @@ final class FaultRunChecks {
    * be one the broker confirmed and no consumer received.
    */
   static void lossOnlyFromEndingEarly(RunResult result) {
-    long lost = result.integrity().lost();
-    long confirmed = result.totals().counts().confirmed();
+    long lost = result.figures().integrity().lost();
+    long confirmed = result.figures().totals().counts().confirmed();
     assertThat(lost).isLessThanOrEqualTo(confirmed);
-    assertThat(result.integrity().unique() + lost).isGreaterThanOrEqualTo(confirmed);
+    assertThat(result.figures().integrity().unique() + lost).isGreaterThanOrEqualTo(confirmed);
     if (lost > 0) {
-      assertThat(result.warnings())
+      assertThat(result.verdict().warnings())
           .filteredOn(w -> w.code().equals(Warning.LOSS))
           .singleElement()
           .satisfies(w -> assertThat(w.message()).contains("(the run ended early: "));

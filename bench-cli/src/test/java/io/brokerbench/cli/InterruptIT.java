@@ -54,10 +54,10 @@ class InterruptIT {
     assertThat(run.output()).contains("== brokerbench summary (interrupted) ==");
     assertThat(run.exitCode()).as(run.output()).isEqualTo(130);
     RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
-    assertThat(result.status()).isEqualTo("interrupted");
+    assertThat(result.ending().status()).isEqualTo("interrupted");
     // Ended by the signal, before the schedule's 120,000 sends; how many left is the machine's.
-    assertThat(result.totals().counts().sent()).isPositive().isLessThan(120_000L);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().totals().counts().sent()).isPositive().isLessThan(120_000L);
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   /**
@@ -96,8 +96,8 @@ class InterruptIT {
     // shutdown ends first.
     assertThat(run.exitCode()).as(run.output()).isEqualTo(143);
     RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
-    assertThat(result.status()).isEqualTo("interrupted");
-    assertThat(result.connections().opened()).isBetween(20L, 499L);
-    assertThat(result.connections().failed()).isZero();
+    assertThat(result.ending().status()).isEqualTo("interrupted");
+    assertThat(result.extras().connections().opened()).isBetween(20L, 499L);
+    assertThat(result.extras().connections().failed()).isZero();
   }
 }

@@ -44,9 +44,9 @@ class InterruptWhileConnectingTest {
     RunResult result = running.get(10, TimeUnit.SECONDS);
 
     ResultSchema.assertValid(result);
-    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
-    assertThat(result.error()).isNull();
-    assertThat(result.warnings())
+    assertThat(result.ending().status()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(result.ending().error()).isNull();
+    assertThat(result.verdict().warnings())
         .extracting(Warning::message)
         .containsExactly(
             "NOT_STARTED: the run was interrupted while connecting (opening driver silent), before"
@@ -63,8 +63,8 @@ class InterruptWhileConnectingTest {
     run.interrupt();
     RunResult result = runs.submit(run::run).get(10, TimeUnit.SECONDS);
 
-    assertThat(result.status()).isEqualTo(RunResult.INTERRUPTED);
-    assertThat(result.warnings())
+    assertThat(result.ending().status()).isEqualTo(RunResult.INTERRUPTED);
+    assertThat(result.verdict().warnings())
         .extracting(Warning::message)
         .containsExactly(
             "NOT_STARTED: the run was interrupted as it started, before it started sending:"

@@ -79,8 +79,9 @@ class KubernetesMergeJobIT {
     assertThat(output).contains("bench: merged 2 of 3 shards: shard 2 missing");
     Path merged = results.resolve("merged");
     RunResult result = JsonResult.read(merged.resolve(RunDirectory.RESULT));
-    assertThat(result.status()).isEqualTo(RunResult.PARTIAL);
-    assertThat(result.missingShards()).containsExactly(new MissingShard(2, 1, 1, 200L));
+    assertThat(result.ending().status()).isEqualTo(RunResult.PARTIAL);
+    assertThat(result.mergedFrom().missingShards())
+        .containsExactly(new MissingShard(2, 1, 1, 200L));
     assertThat(merged.resolve("report.html")).isNotEmptyFile();
   }
 

@@ -50,9 +50,10 @@ class MergeCommandTest {
 
     assertThat(cli.out()).startsWith("merged 2 of 2 shards into " + merged + ": completed,");
     RunResult result = JsonResult.read(Path.of(merged, RunDirectory.RESULT));
-    assertThat(result.missingShards()).isEmpty();
-    assertThat(result.commandLine()).isEqualTo("bench merge " + a + " " + b + " -o " + merged);
-    assertThat(result.shards())
+    assertThat(result.mergedFrom().missingShards()).isEmpty();
+    assertThat(result.setup().commandLine())
+        .isEqualTo("bench merge " + a + " " + b + " -o " + merged);
+    assertThat(result.mergedFrom().shards())
         .extracting(ShardSummary::commandLine)
         .allSatisfy(line -> assertThat(line).startsWith("bench run loopback"))
         .anySatisfy(line -> assertThat(line).contains("--shard 0/2"))
@@ -80,8 +81,9 @@ class MergeCommandTest {
     Path json = Path.of(merged, RunDirectory.RESULT);
     ResultSchema.assertValid(json);
     RunResult result = JsonResult.read(json);
-    assertThat(result.status()).isEqualTo(RunResult.PARTIAL);
-    assertThat(result.missingShards()).containsExactly(new MissingShard(2, 1, 1, 500L));
+    assertThat(result.ending().status()).isEqualTo(RunResult.PARTIAL);
+    assertThat(result.mergedFrom().missingShards())
+        .containsExactly(new MissingShard(2, 1, 1, 500L));
     assertThat(result.warned(Warning.MISSING_SHARDS)).isTrue();
   }
 
@@ -121,7 +123,8 @@ class MergeCommandTest {
 
     assertThat(cli.err()).isEqualTo("bench: merged 1 of 2 shards: shard 1 missing\n");
     RunResult result = JsonResult.read(Path.of(merged, RunDirectory.RESULT));
-    assertThat(result.missingShards()).containsExactly(new MissingShard(1, 1, 1, 200L));
+    assertThat(result.mergedFrom().missingShards())
+        .containsExactly(new MissingShard(1, 1, 1, 200L));
   }
 
   @Test

@@ -39,17 +39,19 @@ class RocketMqFaultsIT {
    */
   private static void oneTruth(BenchProcess bench, int exit, RunResult result) {
     String output = bench.out() + bench.err();
-    if (RunResult.FAILED.equals(result.status())) {
+    if (RunResult.FAILED.equals(result.ending().status())) {
       FaultRunChecks.failedWithOneError(bench, exit, result);
     } else {
-      assertThat(result.status()).as(output).isEqualTo(RunResult.COMPLETED);
+      assertThat(result.ending().status()).as(output).isEqualTo(RunResult.COMPLETED);
       boolean lost = result.warned(Warning.LOSS);
       assertThat(exit).as(output).isEqualTo(lost ? ExitCodes.LOSS : ExitCodes.OK);
       assertThat(bench.err())
           .isEqualTo(
-              lost ? "bench: " + result.integrity().lost() + " message(s) lost: exit 3\n" : "");
+              lost
+                  ? "bench: " + result.figures().integrity().lost() + " message(s) lost: exit 3\n"
+                  : "");
     }
-    assertThat(bench.out()).contains("summary (" + result.status() + ")");
+    assertThat(bench.out()).contains("summary (" + result.ending().status() + ")");
   }
 
   @Test
@@ -82,7 +84,7 @@ class RocketMqFaultsIT {
       FaultRunChecks.everySentMessageAccountedFor(result);
       // The sends after the kill fail in the client; a busy broker may have refused a few at the
       // start on a loaded host (CI once saw 12), but the kill's failures are never its refusals.
-      NotAccepted notAccepted = result.totals().counts().notAccepted();
+      NotAccepted notAccepted = result.figures().totals().counts().notAccepted();
       assertThat(notAccepted.failed()).isPositive();
       assertThat(notAccepted.rejected()).as(bench.out()).isLessThan(notAccepted.failed() / 10);
       assertThat(bench.out()).contains("NOT_ACCEPTED: ").contains(" failed (");
@@ -130,10 +132,10 @@ class RocketMqFaultsIT {
 
       RunResult result = FaultRunChecks.result(dir);
       oneTruth(bench, exit, result);
-      assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+      assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
       FaultRunChecks.everySentMessageAccountedFor(result);
-      assertThat(result.integrity().lost()).as(bench.out()).isZero();
-      FaultRunChecks.freezeShows(result.latency().get("confirm"), frozenSeconds, 10);
+      assertThat(result.figures().integrity().lost()).as(bench.out()).isZero();
+      FaultRunChecks.freezeShows(result.figures().latency().get("confirm"), frozenSeconds, 10);
     }
   }
 
@@ -168,7 +170,7 @@ class RocketMqFaultsIT {
       RunResult result = FaultRunChecks.result(dir);
       oneTruth(bench, exit, result);
       FaultRunChecks.everySentMessageAccountedFor(result);
-      assertThat(result.totals().counts().notAccepted().failed()).isPositive();
+      assertThat(result.figures().totals().counts().notAccepted().failed()).isPositive();
     }
   }
 
@@ -207,12 +209,16 @@ class RocketMqFaultsIT {
 
       assertThat(bench.elapsed()).isLessThan(Duration.ofSeconds(80));
       RunResult result = FaultRunChecks.result(dir);
-      assertThat(result.status()).as(bench.out() + bench.err()).isEqualTo(RunResult.COMPLETED);
+      assertThat(result.ending().status())
+          .as(bench.out() + bench.err())
+          .isEqualTo(RunResult.COMPLETED);
       oneTruth(bench, exit, result);
       FaultRunChecks.everySentMessageAccountedFor(result);
-      assertThat(result.totals().counts().notAccepted().failed()).as(bench.out()).isPositive();
+      assertThat(result.figures().totals().counts().notAccepted().failed())
+          .as(bench.out())
+          .isPositive();
       assertThat(confirmedAgainAfterAnOutage(bench.out())).as(bench.out()).isTrue();
-      assertThat(result.integrity().lost()).as(bench.out()).isZero();
+      assertThat(result.figures().integrity().lost()).as(bench.out()).isZero();
     }
   }
 
@@ -246,6 +252,6 @@ class RocketMqFaultsIT {
     assertThat(bench.elapsed()).isLessThan(Duration.ofSeconds(30));
     RunResult result = FaultRunChecks.result(dir);
     FaultRunChecks.failedWithOneError(bench, exit, result);
-    assertThat(result.error()).contains("127.0.0.1:5735");
+    assertThat(result.ending().error()).contains("127.0.0.1:5735");
   }
 }

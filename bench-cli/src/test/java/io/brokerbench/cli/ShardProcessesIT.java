@@ -82,30 +82,32 @@ class ShardProcessesIT {
         RunResult merged = merge(ExitCodes.OK);
         long total = (long) SHARDS * perProducer;
 
-        assertThat(merged.totals().counts().sent()).isEqualTo(total);
-        assertThat(merged.totals().counts().received()).isEqualTo(total);
-        assertThat(merged.integrity().lost()).isZero();
-        assertThat(merged.integrity().duplicates()).isZero();
-        assertThat(merged.integrity().unique()).isEqualTo(total);
-        assertThat(merged.latency().get("e2e").count()).isEqualTo(total);
-        assertThat(merged.latency().get("confirm").count())
-            .isEqualTo(merged.totals().counts().confirmed());
+        assertThat(merged.figures().totals().counts().sent()).isEqualTo(total);
+        assertThat(merged.figures().totals().counts().received()).isEqualTo(total);
+        assertThat(merged.figures().integrity().lost()).isZero();
+        assertThat(merged.figures().integrity().duplicates()).isZero();
+        assertThat(merged.figures().integrity().unique()).isEqualTo(total);
+        assertThat(merged.figures().latency().get("e2e").count()).isEqualTo(total);
+        assertThat(merged.figures().latency().get("confirm").count())
+            .isEqualTo(merged.figures().totals().counts().confirmed());
         assertThat(loggedCount("e2e")).isEqualTo(total);
         // Consumers received messages of other shards' producers, none counted as foreign.
         for (int i = 0; i < SHARDS; i++) {
           RunResult shard = shardResult(i);
-          assertThat(shard.integrity().foreign()).isZero();
-          assertThat(shard.integrityByProducer()).hasSizeGreaterThan(1);
+          assertThat(shard.figures().integrity().foreign()).isZero();
+          assertThat(shard.figures().integrityByProducer()).hasSizeGreaterThan(1);
           // In namespaces each shard reached the broker from its own network.
-          assertThat(shard.environment().target()).contains(hosts.relayedAddress(i));
+          assertThat(shard.setup().environment().target()).contains(hosts.relayedAddress(i));
         }
         assertMergedPercentilesAreThoseOfAllValues(merged);
-        assertThat(merged.shards())
+        assertThat(merged.mergedFrom().shards())
             .hasSize(SHARDS)
             .allSatisfy(s -> assertThat(s.status()).isEqualTo("completed"));
-        assertThat(merged.shards().stream().mapToLong(s -> s.counts().sent()).sum())
+        assertThat(merged.mergedFrom().shards().stream().mapToLong(s -> s.counts().sent()).sum())
             .isEqualTo(total);
-        assertThat(merged.shards()).extracting(ShardSummary::clock).doesNotContainNull();
+        assertThat(merged.mergedFrom().shards())
+            .extracting(ShardSummary::clock)
+            .doesNotContainNull();
 
         // The shards served their final values for a while (--prometheus-linger), so Prometheus
         // scraped them; the shards have ended since, so their last values are asked over a range.
@@ -117,7 +119,7 @@ class ShardProcessesIT {
             prometheus.query(
                 "histogram_quantile(0.99, sum by (le)"
                     + " (max_over_time(brokerbench_latency_seconds_bucket{kind=\"e2e\"}[5m])))");
-        double mergedP99 = merged.latency().get("e2e").p99Micros() / 1e6;
+        double mergedP99 = merged.figures().latency().get("e2e").p99Micros() / 1e6;
         // Prometheus counts the warm-up-free whole run like the result; its buckets are coarser.
         assertThat(
                 Math.abs(LocalPrometheus.bucketIndex(p99) - LocalPrometheus.bucketIndex(mergedP99)))
@@ -164,13 +166,14 @@ class ShardProcessesIT {
       // The merged run lost the message, and exits as a lossy run does.
       RunResult merged = merge(ExitCodes.LOSS);
 
-      assertThat(merged.totals().counts().sent()).isEqualTo((long) SHARDS * perProducer);
-      assertThat(merged.integrity().lost()).isEqualTo(1);
-      assertThat(merged.integrityByProducer())
+      assertThat(merged.figures().totals().counts().sent()).isEqualTo((long) SHARDS * perProducer);
+      assertThat(merged.figures().integrity().lost()).isEqualTo(1);
+      assertThat(merged.figures().integrityByProducer())
           .filteredOn(p -> p.lost() > 0)
           .extracting(ProducerIntegrity::producer, ProducerIntegrity::lost)
           .containsExactly(org.assertj.core.groups.Tuple.tuple(2, 1L));
-      assertThat(merged.warnings()).anySatisfy(w -> assertThat(w.message()).startsWith("LOSS: 1 "));
+      assertThat(merged.verdict().warnings())
+          .anySatisfy(w -> assertThat(w.message()).startsWith("LOSS: 1 "));
     }
   }
 
@@ -248,24 +251,24 @@ class ShardProcessesIT {
 
   /** The merged percentiles are those of one histogram holding every shard's values. */
   private void assertMergedPercentilesAreThoseOfAllValues(RunResult merged) throws Exception {
-    for (String kind : merged.latency().keySet()) {
+    for (String kind : merged.figures().latency().keySet()) {
       Histogram all = null;
       for (int i = 0; i < SHARDS; i++) {
-        Histogram h = shardResult(i).latency().get(kind).decodedHistogram();
+        Histogram h = shardResult(i).figures().latency().get(kind).decodedHistogram();
         if (all == null) {
           all = h.copy();
         } else {
           all.add(h);
         }
       }
-      Histogram m = merged.latency().get(kind).decodedHistogram();
+      Histogram m = merged.figures().latency().get(kind).decodedHistogram();
       assertThat(m.getTotalCount()).as(kind).isEqualTo(all.getTotalCount());
       for (double p : new double[] {0, 50, 90, 99, 99.9, 99.99, 100}) {
         assertThat(m.getValueAtPercentile(p))
             .as(kind + " p" + p)
             .isEqualTo(all.getValueAtPercentile(p));
       }
-      assertThat(merged.latency().get(kind).p99Micros())
+      assertThat(merged.figures().latency().get(kind).p99Micros())
           .as(kind)
           .isEqualTo(all.getValueAtPercentile(99) / 1_000.0);
     }

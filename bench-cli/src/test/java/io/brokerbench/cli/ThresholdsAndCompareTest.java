@@ -91,7 +91,7 @@ class ThresholdsAndCompareTest {
         .matches("bench: threshold FAILED: e2e\\.p99 < 1ns \\(measured [0-9.]+ (us|ms)\\)");
     ResultSchema.assertValid(dir.resolve(RunDirectory.RESULT));
     RunResult result = JsonResult.read(dir.resolve(RunDirectory.RESULT));
-    assertThat(result.thresholds()).hasSize(2);
+    assertThat(result.verdict().thresholds()).hasSize(2);
     assertThat(result.thresholdsPassed()).isFalse();
     // The same verdict for a CI server: the run's status and each threshold as a test case.
     assertThat(Files.readString(dir.resolve(RunDirectory.THRESHOLDS)))

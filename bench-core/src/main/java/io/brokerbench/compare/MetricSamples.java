@@ -29,7 +29,7 @@ record MetricSamples(double[] values) {
     }
     return new MetricSamples(
         runs.stream()
-            .flatMap(r -> r.intervals().stream())
+            .flatMap(r -> r.figures().intervals().stream())
             .filter(i -> !i.warmup() && moved(i))
             .mapToDouble(metric::valueIn)
             .filter(v -> !Double.isNaN(v))

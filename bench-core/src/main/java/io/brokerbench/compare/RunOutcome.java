@@ -27,17 +27,18 @@ public record RunOutcome(String status, String error, long lost, int runs, List<
   public static RunOutcome of(List<RunResult> results) {
     RunResult shown =
         results.stream()
-            .filter(r -> !RunResult.COMPLETED.equals(r.status()))
+            .filter(r -> !RunResult.COMPLETED.equals(r.ending().status()))
             .findFirst()
             .orElse(results.get(0));
-    long lost = results.stream().mapToLong(r -> r.integrity().lost()).sum();
+    long lost = results.stream().mapToLong(r -> r.figures().integrity().lost()).sum();
     List<String> suspect =
         results.stream()
             .flatMap(r -> r.validity().reasons().stream())
             .map(Warning::code)
             .distinct()
             .toList();
-    return new RunOutcome(shown.status(), shown.error(), lost, results.size(), suspect);
+    return new RunOutcome(
+        shown.ending().status(), shown.ending().error(), lost, results.size(), suspect);
   }
 
   /** True when no run of the side is suspect. */

@@ -28,7 +28,7 @@ final class CrossHostBound {
    * ran on one host or the run has no end-to-end latency.
    */
   static String line(Collection<Message.Hello> shards, RunResult merged) {
-    LatencySummary e2e = merged.latency().get(LatencyKind.END_TO_END.key());
+    LatencySummary e2e = merged.figures().latency().get(LatencyKind.END_TO_END.key());
     // Each host's clock: its shards read one, so its largest bound said stands for them.
     Map<String, ClockStatus> hosts = new TreeMap<>();
     for (Message.Hello h : shards) {

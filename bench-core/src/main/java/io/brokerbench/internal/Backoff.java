@@ -18,7 +18,7 @@ import io.brokerbench.rate.NanoClock;
  * long downNanos = backoff.reconnected() - lostAt;
  * }</pre>
  */
-final class Backoff {
+public final class Backoff {
   private static final long FIRST_WAIT_NANOS = 100_000_000;
   private static final long MOST_WAIT_NANOS = 2_000_000_000;
   // A connection lost again this soon after a reconnection is the same trouble: no fresh start.
@@ -32,12 +32,12 @@ final class Backoff {
   private boolean flapping;
 
   /** A backoff reading the run's clock. */
-  Backoff(NanoClock clock) {
+  public Backoff(NanoClock clock) {
     this.clock = clock;
   }
 
   /** The connection was lost now; returns now ({@link NanoClock#nanoTime()}). */
-  long lost() {
+  public long lost() {
     long now = clock.nanoTime();
     flapping = now - reconnectedAt < STABLE_NANOS;
     waitNanos = flapping ? Math.min(reconnectedWaitNanos * 2, MOST_WAIT_NANOS) : FIRST_WAIT_NANOS;
@@ -45,19 +45,19 @@ final class Backoff {
   }
 
   /** The wait before the first attempt since {@link #lost()}: none, unless lost again soon. */
-  long firstWaitNanos() {
+  public long firstWaitNanos() {
     return flapping ? waitNanos : 0;
   }
 
   /** An attempt failed: the wait before the next one, twice the last up to 2 s. */
-  long nextWaitNanos() {
+  public long nextWaitNanos() {
     long wait = waitNanos;
     waitNanos = Math.min(waitNanos * 2, MOST_WAIT_NANOS);
     return wait;
   }
 
   /** An attempt succeeded now; returns now ({@link NanoClock#nanoTime()}). */
-  long reconnected() {
+  public long reconnected() {
     reconnectedAt = clock.nanoTime();
     reconnectedWaitNanos = waitNanos;
     return reconnectedAt;

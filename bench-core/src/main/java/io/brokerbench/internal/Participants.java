@@ -1,5 +1,7 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.internal.receive.ConsumerTask;
+import io.brokerbench.internal.send.ProducerTask;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.RequestReplyCounts;
 import java.util.ArrayList;
@@ -12,34 +14,34 @@ import java.util.List;
  * the counts at any time. Each read sums what the tasks hold at that moment, so two reads need not
  * agree with each other.
  */
-final class Participants {
+public final class Participants {
   private final List<ProducerTask> producers = new ArrayList<>();
   private final List<ConsumerTask> consumers = new ArrayList<>();
   private final List<ProducerTask> producersView = Collections.unmodifiableList(producers);
   private final List<ConsumerTask> consumersView = Collections.unmodifiableList(consumers);
 
   /** Set-up: adds a producer. */
-  void add(ProducerTask producer) {
+  public void add(ProducerTask producer) {
     producers.add(producer);
   }
 
   /** Set-up: adds a consumer. */
-  void add(ConsumerTask consumer) {
+  public void add(ConsumerTask consumer) {
     consumers.add(consumer);
   }
 
   /** The producers, in the order added (their local index). */
-  List<ProducerTask> producers() {
+  public List<ProducerTask> producers() {
     return producersView;
   }
 
   /** The consumers, in the order added (their local index). */
-  List<ConsumerTask> consumers() {
+  public List<ConsumerTask> consumers() {
     return consumersView;
   }
 
   /** The run's cumulative counts now, over every producer and consumer. */
-  MessageCounts counts() {
+  public MessageCounts counts() {
     MessageCounts total = MessageCounts.ZERO;
     for (ProducerTask p : producers) {
       total = total.plus(p.counts());
@@ -62,7 +64,7 @@ final class Participants {
   }
 
   /** Messages the broker holds from the producers: confirmed, or sent without confirms. */
-  long queued() {
+  public long queued() {
     long queued = 0;
     for (ProducerTask p : producers) {
       queued += p.queued();
@@ -71,7 +73,7 @@ final class Participants {
   }
 
   /** Messages the producers sent that are not yet confirmed, or requests not yet answered. */
-  long unconfirmed() {
+  public long unconfirmed() {
     long unconfirmed = 0;
     for (ProducerTask p : producers) {
       unconfirmed += p.unconfirmed();
@@ -80,7 +82,7 @@ final class Participants {
   }
 
   /** True once no producer sends again and none awaits a confirm. */
-  boolean sendingOver() {
+  public boolean sendingOver() {
     for (ProducerTask p : producers) {
       if (p.thread().isAlive()) {
         return false;
@@ -90,7 +92,7 @@ final class Participants {
   }
 
   /** Messages the consumers received from producers of this run (the foreign ones left out). */
-  long receivedFromProducers() {
+  public long receivedFromProducers() {
     long received = 0;
     for (ConsumerTask c : consumers) {
       received += c.received() - c.foreign();
@@ -99,7 +101,7 @@ final class Participants {
   }
 
   /** Messages the consumers received from producers not of this run. */
-  long foreign() {
+  public long foreign() {
     long foreign = 0;
     for (ConsumerTask c : consumers) {
       foreign += c.foreign();
@@ -108,7 +110,7 @@ final class Participants {
   }
 
   /** When a consumer last received a message ({@link io.brokerbench.rate.NanoClock}), 0 before. */
-  long lastReceiveNanos() {
+  public long lastReceiveNanos() {
     long last = 0;
     for (ConsumerTask c : consumers) {
       last = Math.max(last, c.lastReceiveNanos());
@@ -117,7 +119,7 @@ final class Participants {
   }
 
   /** True when there are consumers and each has a message limit it reached. */
-  boolean consumersReachedLimit() {
+  public boolean consumersReachedLimit() {
     if (consumers.isEmpty()) {
       return false;
     }

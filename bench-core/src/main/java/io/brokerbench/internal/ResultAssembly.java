@@ -5,23 +5,24 @@ import io.brokerbench.internal.measure.BrokerLoadSampler;
 import io.brokerbench.internal.measure.BrokerLoadSeries;
 import io.brokerbench.internal.measure.IntervalCollector;
 import io.brokerbench.latency.LatencyHistograms;
-import io.brokerbench.result.BacklogResult;
 import io.brokerbench.result.BrokerLoad;
 import io.brokerbench.result.ClockStatus;
-import io.brokerbench.result.ConnectionLosses;
-import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.DriverSettings;
 import io.brokerbench.result.Environment;
-import io.brokerbench.result.FlowControl;
 import io.brokerbench.result.GeneratorCpu;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
+import io.brokerbench.result.MergeSources;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.ProducerIntegrity;
 import io.brokerbench.result.QueueGrowth;
-import io.brokerbench.result.RequestReplyCounts;
+import io.brokerbench.result.RunEnding;
+import io.brokerbench.result.RunExtras;
+import io.brokerbench.result.RunFigures;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.RunSetup;
+import io.brokerbench.result.RunVerdict;
 import io.brokerbench.result.RunWarnings;
 import io.brokerbench.result.ScheduleSlip;
 import io.brokerbench.result.SteadyWindow;
@@ -112,29 +113,16 @@ public record ResultAssembly(
     return checked(
         new RunResult(
             RunResult.SCHEMA,
-            status,
-            error,
-            commandLine,
-            WorkloadSummary.of(workload),
-            driver,
-            shard,
-            environment(known, Map.of()),
-            Totals.of(MessageCounts.ZERO, 0, 0, 0, -1),
-            Map.of(),
-            IntegrityCounts.NONE,
-            List.of(),
-            List.of(),
-            List.of(),
-            warnings,
-            List.of(),
-            List.of(),
-            List.of(),
-            FlowControl.NONE,
-            BacklogResult.NONE,
-            RequestReplyCounts.NONE,
-            ConnectionsResult.NONE,
-            ConnectionLosses.NONE,
-            BrokerLoad.NONE));
+            new RunEnding(status, error),
+            setup(environment(known, Map.of())),
+            RunFigures.NONE,
+            RunVerdict.of(warnings),
+            MergeSources.NONE,
+            RunExtras.NONE));
+  }
+
+  private RunSetup setup(Environment environment) {
+    return new RunSetup(commandLine, WorkloadSummary.of(workload), driver, shard, environment);
   }
 
   /**
@@ -150,7 +138,7 @@ public record ResultAssembly(
     return workload.messageBytes() >= io.brokerbench.spi.OutgoingMessage.STAMP_BYTES;
   }
 
-  /** What the run measured. */
+  /** What the run measured; its extras without the broker's load, which is assembled here. */
   record Measured(
       Environment environment,
       String status,
@@ -161,11 +149,7 @@ public record ResultAssembly(
       List<ProducerIntegrity> integrityByProducer,
       IntegrityCounts integrity,
       int competingConsumers,
-      FlowControl flowControl,
-      BacklogResult backlog,
-      RequestReplyCounts requestReply,
-      ConnectionsResult connections,
-      ConnectionLosses connectionLosses,
+      RunExtras extras,
       LatencyHistograms connectTimes,
       BrokerLoadSampler.Readings brokerReadings,
       List<Warning> moreWarnings) {}
@@ -195,20 +179,21 @@ public record ResultAssembly(
             m.integrity(),
             !RunResult.COMPLETED.equals(m.status()),
             m.competingConsumers()));
-    if (m.flowControl().happened()) {
+    if (m.extras().flowControl().happened()) {
       warnings.add(
           new Warning(
               Warning.FLOW_CONTROL,
               "FLOW_CONTROL: "
-                  + m.flowControl().describe()
+                  + m.extras().flowControl().describe()
                   + ": the rates and latencies include that time"));
     }
-    warnings.addAll(m.connectionLosses().warnings());
-    if (m.requestReply().troubled()) {
+    warnings.addAll(m.extras().connectionLosses().warnings());
+    if (m.extras().requestReply().troubled()) {
       warnings.add(
-          new Warning(Warning.REQUEST_REPLY, "REQUEST_REPLY: " + m.requestReply().describe()));
+          new Warning(
+              Warning.REQUEST_REPLY, "REQUEST_REPLY: " + m.extras().requestReply().describe()));
     }
-    warnings.addAll(m.connections().warnings());
+    warnings.addAll(m.extras().connections().warnings());
     if (consumersAreThoseOfTheProducers()) {
       Warning grew = QueueGrowth.of(collector.samples());
       if (grew != null) {
@@ -237,29 +222,13 @@ public record ResultAssembly(
     return checked(
         new RunResult(
             RunResult.SCHEMA,
-            m.status(),
-            m.error(),
-            commandLine,
-            WorkloadSummary.of(workload),
-            driver,
-            shard,
-            m.environment(),
-            totals,
-            latency,
-            m.integrity(),
-            m.integrityByProducer(),
-            steps,
-            intervals,
-            warnings,
-            List.of(),
-            List.of(),
-            List.of(),
-            m.flowControl(),
-            m.backlog(),
-            m.requestReply(),
-            m.connections(),
-            m.connectionLosses(),
-            brokerLoad));
+            new RunEnding(m.status(), m.error()),
+            setup(m.environment()),
+            new RunFigures(
+                totals, latency, m.integrity(), m.integrityByProducer(), steps, intervals),
+            RunVerdict.of(warnings),
+            MergeSources.NONE,
+            m.extras().withBrokerLoad(brokerLoad)));
   }
 
   /**

@@ -3,19 +3,19 @@ package io.brokerbench.internal;
 import io.brokerbench.spi.DriverException;
 
 /** The run's stop flag and first failure, shared by every thread of a run. */
-final class RunControl {
+public final class RunControl {
   private volatile boolean stopping;
   private volatile boolean interrupted;
   private volatile long interruptedAtNanos;
   private volatile DriverException failure;
 
   /** True once the run should wind down. */
-  boolean stopping() {
+  public boolean stopping() {
     return stopping;
   }
 
   /** Asks every loop to wind down (producers stop sending; the drain is cut short). */
-  void stop() {
+  public void stop() {
     stopping = true;
   }
 
@@ -24,7 +24,7 @@ final class RunControl {
    * io.brokerbench.rate.NanoClock#nanoTime()}): stop and report what was measured so far. A second
    * interrupt keeps the first one's instant.
    */
-  synchronized void interrupt(long atNanos) {
+  public synchronized void interrupt(long atNanos) {
     if (!interrupted) {
       // Written before the flag, so whoever sees the flag sees the instant.
       interruptedAtNanos = atNanos;
@@ -34,17 +34,17 @@ final class RunControl {
   }
 
   /** True when the user interrupted the run. */
-  boolean interrupted() {
+  public boolean interrupted() {
     return interrupted;
   }
 
   /** When the user interrupted the run; {@code Long.MAX_VALUE} while not interrupted. */
-  long interruptedAtNanos() {
+  public long interruptedAtNanos() {
     return interrupted ? interruptedAtNanos : Long.MAX_VALUE;
   }
 
   /** A producer or consumer failed: keep the first failure and stop. */
-  synchronized void fail(DriverException e) {
+  public synchronized void fail(DriverException e) {
     if (failure == null) {
       failure = e;
     }
@@ -52,7 +52,7 @@ final class RunControl {
   }
 
   /** The first failure, or null. */
-  DriverException failure() {
+  public DriverException failure() {
     return failure;
   }
 }

@@ -9,11 +9,22 @@ import io.brokerbench.internal.measure.IntervalCollector;
 import io.brokerbench.internal.measure.PauseDetector;
 import io.brokerbench.internal.measure.RunRecorders;
 import io.brokerbench.internal.measure.SinkFanout;
+import io.brokerbench.internal.phase.BacklogPhase;
+import io.brokerbench.internal.phase.ConnectionPhase;
+import io.brokerbench.internal.phase.EndOfRun;
+import io.brokerbench.internal.phase.LossCheck;
+import io.brokerbench.internal.phase.ProgressWatchdog;
+import io.brokerbench.internal.receive.ConsumerTask;
+import io.brokerbench.internal.receive.Reconnector;
+import io.brokerbench.internal.send.ConnectionTraffic;
+import io.brokerbench.internal.send.ProducerTask;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.BacklogResult;
+import io.brokerbench.result.BrokerLoad;
 import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.Environment;
+import io.brokerbench.result.RunExtras;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
@@ -498,11 +509,13 @@ public final class Runner {
                 loss.byProducer(),
                 loss.integrity(),
                 layout.mostConsumersHere(),
-                flowControl.summary(),
-                backlog == null ? BacklogResult.NONE : backlog.result(),
-                participants.requestReply(),
-                idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
-                losses.summary(),
+                new RunExtras(
+                    flowControl.summary(),
+                    backlog == null ? BacklogResult.NONE : backlog.result(),
+                    participants.requestReply(),
+                    idleConnections == null ? ConnectionsResult.NONE : idleConnections.result(),
+                    losses.summary(),
+                    BrokerLoad.NONE),
                 idleConnections == null ? LatencyHistograms.empty() : idleConnections.openTimes(),
                 brokerReadings,
                 moreWarnings(loss)));
@@ -655,7 +668,7 @@ public final class Runner {
   }
 
   /** Closes, ignoring a failure: the run's figures no longer depend on it. */
-  static void closeQuietly(AutoCloseable closeable) {
+  public static void closeQuietly(AutoCloseable closeable) {
     if (closeable == null) {
       return;
     }
@@ -667,7 +680,7 @@ public final class Runner {
   }
 
   /** Waits at most {@code millis} for the thread; keeps the caller's interrupt status. */
-  static void joinFor(Thread thread, long millis) {
+  public static void joinFor(Thread thread, long millis) {
     try {
       thread.join(millis);
     } catch (InterruptedException e) {

@@ -103,7 +103,7 @@ public final class FlightRecorderEvents implements ReportSink {
 
   @Override
   public void finished(RunResult result) {
-    for (ThresholdOutcome t : result.thresholds()) {
+    for (ThresholdOutcome t : result.verdict().thresholds()) {
       ThresholdEvent e = new ThresholdEvent();
       e.threshold = t.threshold();
       e.verdict = t.verdict();
@@ -111,10 +111,10 @@ public final class FlightRecorderEvents implements ReportSink {
       e.commit();
     }
     RunEvent e = run != null ? run : new RunEvent();
-    e.status = result.status();
-    e.sent = result.totals().counts().sent();
-    e.received = result.totals().counts().received();
-    e.lost = result.integrity().lost();
+    e.status = result.ending().status();
+    e.sent = result.figures().totals().counts().sent();
+    e.received = result.figures().totals().counts().received();
+    e.lost = result.figures().integrity().lost();
     Validity validity = result.validity();
     e.validity =
         validity.valid() ? Validity.VALID : Validity.SUSPECT + " (" + validity.codes() + ")";

@@ -48,7 +48,7 @@ public final class BenchmarkJson implements ReportSink {
 
   @Override
   public void finished(RunResult result) throws IOException {
-    if (RunResult.COMPLETED.equals(result.status())) {
+    if (RunResult.COMPLETED.equals(result.ending().status())) {
       MAPPER.writeValue(directory.resolve(SMALLER).toFile(), smallerIsBetter(result));
       MAPPER.writeValue(directory.resolve(BIGGER).toFile(), biggerIsBetter(result));
     }
@@ -58,7 +58,7 @@ public final class BenchmarkJson implements ReportSink {
   public static List<Entry> smallerIsBetter(RunResult result) {
     String extra = extra(result);
     List<Entry> entries = new ArrayList<>();
-    for (Map.Entry<String, LatencySummary> kind : result.latency().entrySet()) {
+    for (Map.Entry<String, LatencySummary> kind : result.figures().latency().entrySet()) {
       LatencySummary l = kind.getValue();
       if (l.count() > 0) {
         entries.add(new Entry(kind.getKey() + " p50", "us", l.p50Micros(), extra));
@@ -70,7 +70,7 @@ public final class BenchmarkJson implements ReportSink {
         new Entry(
             "client CPU per message",
             "us/msg",
-            result.totals().client().cpuMicrosPerMessage(),
+            result.figures().totals().client().cpuMicrosPerMessage(),
             extra));
     return entries;
   }
@@ -78,7 +78,7 @@ public final class BenchmarkJson implements ReportSink {
   /** The rates sent, confirmed and received. */
   public static List<Entry> biggerIsBetter(RunResult result) {
     String extra = extra(result);
-    Rates rates = result.totals().rates();
+    Rates rates = result.figures().totals().rates();
     return List.of(
         new Entry("sent rate", "msg/s", rates.sentPerSecond(), extra),
         new Entry("confirmed rate", "msg/s", rates.confirmedPerSecond(), extra),
@@ -86,6 +86,6 @@ public final class BenchmarkJson implements ReportSink {
   }
 
   private static String extra(RunResult result) {
-    return result.commandLine() == null ? "" : result.commandLine();
+    return result.setup().commandLine() == null ? "" : result.setup().commandLine();
   }
 }

@@ -7,6 +7,7 @@ import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.MessageCounts;
+import io.brokerbench.result.RunExtras;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.StepResult;
 import io.brokerbench.result.ThresholdOutcome;
@@ -153,48 +154,49 @@ public final class ConsoleReport implements ReportSink {
 
   @Override
   public void finished(RunResult r) {
-    if (r.failedBeforeSending() && !RunResult.INTERRUPTED.equals(r.status())) {
+    if (r.failedBeforeSending() && !RunResult.INTERRUPTED.equals(r.ending().status())) {
       // The error is all there is, and the caller prints it.
       return;
     }
     out.println();
-    out.printf(Locale.ROOT, "== brokerbench summary (%s) ==%n", r.status());
+    out.printf(Locale.ROOT, "== brokerbench summary (%s) ==%n", r.ending().status());
     if (r.failedBeforeSending()) {
       // Interrupted before it sent: no figures, and a warning says when.
-      r.warnings().forEach(warning -> out.println(warning.message()));
+      r.verdict().warnings().forEach(warning -> out.println(warning.message()));
       out.flush();
       return;
     }
-    if (r.error() != null) {
-      out.println("error: " + r.error());
+    if (r.ending().error() != null) {
+      out.println("error: " + r.ending().error());
     }
-    printTotals(r.totals(), confirms, r.environment().embedded());
-    if (r.brokerLoad().measured()) {
-      r.brokerLoad().describe().forEach(out::println);
+    printTotals(r.figures().totals(), confirms, r.setup().environment().embedded());
+    RunExtras extras = r.extras();
+    if (extras.brokerLoad().measured()) {
+      extras.brokerLoad().describe().forEach(out::println);
     }
-    if (r.connectionLosses().happened()) {
-      out.println("connection losses: " + r.connectionLosses().describe());
+    if (extras.connectionLosses().happened()) {
+      out.println("connection losses: " + extras.connectionLosses().describe());
     }
-    if (r.flowControl().happened()) {
-      out.println("flow control: " + r.flowControl().describe());
+    if (extras.flowControl().happened()) {
+      out.println("flow control: " + extras.flowControl().describe());
     }
-    if (r.backlog().present()) {
-      out.println("backlog: " + r.backlog().describe());
+    if (extras.backlog().present()) {
+      out.println("backlog: " + extras.backlog().describe());
     }
-    if (r.requestReply().present()) {
-      out.println("request-reply: " + r.requestReply().describe());
+    if (extras.requestReply().present()) {
+      out.println("request-reply: " + extras.requestReply().describe());
     }
-    if (r.connections().present()) {
-      out.println("idle connections: " + r.connections().describeOpening());
-      out.println("client memory: " + r.connections().describeClient());
-      out.println("broker memory: " + r.connections().describeBroker());
+    if (extras.connections().present()) {
+      out.println("idle connections: " + extras.connections().describeOpening());
+      out.println("client memory: " + extras.connections().describeClient());
+      out.println("broker memory: " + extras.connections().describeBroker());
     }
-    if (r.steps().size() > 1) {
+    if (r.figures().steps().size() > 1) {
       out.println(
           "rate steps      target/s     sent/s "
               + (confirms ? "    conf/s " : "")
               + "    recv/s |  e2e p50     p99   p99.9     max");
-      for (StepResult step : r.steps()) {
+      for (StepResult step : r.figures().steps()) {
         LatencySummary e2e = step.latency().get(LatencyKind.END_TO_END.key());
         out.printf(
             Locale.ROOT,
@@ -229,7 +231,7 @@ public final class ConsoleReport implements ReportSink {
         "p99.99",
         "max");
     for (LatencyKind kind : LatencyKind.values()) {
-      LatencySummary l = r.latency().get(kind.key());
+      LatencySummary l = r.figures().latency().get(kind.key());
       if (l == null || l.count() + l.negative() == 0) {
         continue;
       }
@@ -251,7 +253,7 @@ public final class ConsoleReport implements ReportSink {
               ? "  (" + l.negative() + " negative, " + l.clamped() + " clamped)"
               : "");
     }
-    IntegrityCounts i = r.integrity();
+    IntegrityCounts i = r.figures().integrity();
     out.printf(
         Locale.ROOT,
         "integrity: unique %d, lost %d, duplicates %d, redelivered %d, out of order %d, foreign"
@@ -263,7 +265,7 @@ public final class ConsoleReport implements ReportSink {
         i.outOfOrder(),
         i.foreign(),
         i.stillQueued() > 0 ? ", still queued " + i.stillQueued() : "");
-    for (Warning warning : r.warnings()) {
+    for (Warning warning : r.verdict().warnings()) {
       out.println(warning.message());
     }
     Validity validity = r.validity();
@@ -272,11 +274,11 @@ public final class ConsoleReport implements ReportSink {
           "SUSPECT: this run may have measured the generator or the machine, not the broker ("
               + validity.codes()
               + ")"
-              + (r.thresholds().isEmpty()
+              + (r.verdict().thresholds().isEmpty()
                   ? ""
                   : "; a threshold's outcome on it may be the generator's"));
     }
-    for (ThresholdOutcome threshold : r.thresholds()) {
+    for (ThresholdOutcome threshold : r.verdict().thresholds()) {
       out.println(threshold.message());
     }
     out.flush();

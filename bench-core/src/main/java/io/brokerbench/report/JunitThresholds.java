@@ -31,15 +31,15 @@ public final class JunitThresholds implements ReportSink {
 
   @Override
   public void finished(RunResult result) throws IOException {
-    if (!result.thresholds().isEmpty()) {
+    if (!result.verdict().thresholds().isEmpty()) {
       write(result, file);
     }
   }
 
   /** Writes the report of {@code result}'s thresholds to {@code file}. */
   public static void write(RunResult result, Path file) throws IOException {
-    int failures = (int) result.thresholds().stream().filter(t -> !t.passed()).count();
-    boolean completed = RunResult.COMPLETED.equals(result.status());
+    int failures = (int) result.verdict().thresholds().stream().filter(t -> !t.passed()).count();
+    boolean completed = RunResult.COMPLETED.equals(result.ending().status());
     if (!completed) {
       failures++;
     }
@@ -47,7 +47,7 @@ public final class JunitThresholds implements ReportSink {
     if (!validity.valid()) {
       failures++;
     }
-    int tests = result.thresholds().size() + 2;
+    int tests = result.verdict().thresholds().size() + 2;
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
       xml.writeStartDocument("UTF-8", "1.0");
@@ -58,12 +58,12 @@ public final class JunitThresholds implements ReportSink {
       xml.writeAttribute("failures", String.valueOf(failures));
       xml.writeAttribute("errors", "0");
       xml.writeAttribute("skipped", "0");
-      xml.writeAttribute("time", seconds(result.totals().sendSeconds()));
+      xml.writeAttribute("time", seconds(result.figures().totals().sendSeconds()));
       xml.writeCharacters("\n");
       testCase(
           xml,
           "run status is " + RunResult.COMPLETED,
-          completed ? null : "the run is " + result.status() + failureReason(result),
+          completed ? null : "the run is " + result.ending().status() + failureReason(result),
           "status");
       testCase(
           xml,
@@ -73,7 +73,7 @@ public final class JunitThresholds implements ReportSink {
               : "the run is suspect: "
                   + String.join(" ", validity.reasons().stream().map(Warning::message).toList()),
           "validity");
-      for (ThresholdOutcome t : result.thresholds()) {
+      for (ThresholdOutcome t : result.verdict().thresholds()) {
         testCase(xml, t.threshold(), t.passed() ? null : t.message(), "threshold");
       }
       xml.writeEndElement();
@@ -86,7 +86,7 @@ public final class JunitThresholds implements ReportSink {
   }
 
   private static String failureReason(RunResult result) {
-    return result.error() == null ? "" : ": " + result.error();
+    return result.ending().error() == null ? "" : ": " + result.ending().error();
   }
 
   private static void testCase(XMLStreamWriter xml, String name, String failure, String type)

@@ -211,7 +211,7 @@ public final class PrometheusEndpoint implements ReportSink {
 
   @Override
   public void finished(RunResult result) {
-    integrity = result.integrity();
+    integrity = result.figures().integrity();
     publish();
     finished = true;
   }

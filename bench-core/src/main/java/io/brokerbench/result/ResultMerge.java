@@ -18,10 +18,10 @@ import java.util.TreeSet;
  * whole: counters summed, histograms added (never percentiles averaged), integrity computed across
  * shards from each producer's entries, so that a message sent in one shard and received in another
  * is neither lost nor foreign, and a message no shard received is lost. Each shard's own figures
- * are kept beside the whole ({@link RunResult#shards()}); shards on several hosts whose clocks may
- * be further apart than the latencies between them raise {@link Warning#CLOCK_UNCERTAINTY}. Fewer
- * shards than the run was split into make a {@linkplain RunResult#PARTIAL partial} result that
- * names the others ({@link RunResult#missingShards()}, {@link Warning#MISSING_SHARDS}).
+ * are kept beside the whole ({@link MergeSources#shards()}); shards on several hosts whose clocks
+ * may be further apart than the latencies between them raise {@link Warning#CLOCK_UNCERTAINTY}.
+ * Fewer shards than the run was split into make a {@linkplain RunResult#PARTIAL partial} result
+ * that names the others ({@link MergeSources#missingShards()}, {@link Warning#MISSING_SHARDS}).
  *
  * <pre>{@code
  * RunResult whole = ResultMerge.of(List.of(shardA, shardB));
@@ -107,48 +107,49 @@ public final class ResultMerge {
   public ResultMerge add(RunResult shard) {
     if (added++ == 0) {
       first = shard;
-      totals = shard.totals();
-      rates.addAll(shard.workload().rateSteps());
+      totals = shard.figures().totals();
+      rates.addAll(shard.setup().workload().rateSteps());
     } else {
-      totals = parallel(totals, shard.totals());
-      List<Double> other = shard.workload().rateSteps();
+      totals = parallel(totals, shard.figures().totals());
+      List<Double> other = shard.setup().workload().rateSteps();
       for (int i = 0; i < rates.size() && i < other.size(); i++) {
         rates.set(i, rates.get(i) + other.get(i));
       }
     }
-    latency.add(histograms(shard.latency()));
-    for (ProducerIntegrity p : shard.integrityByProducer()) {
+    latency.add(histograms(shard.figures().latency()));
+    for (ProducerIntegrity p : shard.figures().integrityByProducer()) {
       byProducer.merge(p.producer(), p, ProducerIntegrity::plus);
     }
-    foreign += shard.integrity().foreign();
-    stillQueued += shard.integrity().stillQueued();
-    status = worse(status, shard.status());
+    foreign += shard.figures().integrity().foreign();
+    stillQueued += shard.figures().integrity().stillQueued();
+    status = worse(status, shard.ending().status());
     if (error == null) {
-      error = shard.error();
+      error = shard.ending().error();
     }
-    for (StepResult s : shard.steps()) {
+    for (StepResult s : shard.figures().steps()) {
       steps.merge(s.index(), s, ResultMerge::parallel);
     }
-    for (IntervalSample s : shard.intervals()) {
+    for (IntervalSample s : shard.figures().intervals()) {
       intervals.merge(s.startEpochMillis(), s, ResultMerge::parallel);
     }
     shards.add(ShardSummary.of(shard));
-    shardIndexes.add(shard.shard().index());
-    flowControls.add(shard.flowControl());
-    if (shard.backlog().present()) {
-      long sendStart = Instant.parse(shard.environment().startTime()).toEpochMilli();
-      backlogs.add(shard.backlog());
+    shardIndexes.add(shard.setup().shard().index());
+    flowControls.add(shard.extras().flowControl());
+    if (shard.extras().backlog().present()) {
+      long sendStart = Instant.parse(shard.setup().environment().startTime()).toEpochMilli();
+      backlogs.add(shard.extras().backlog());
       backlogSendStarts.add(sendStart);
-      backlogConsumerStarts.add(sendStart + Math.round(shard.backlog().fillSeconds() * 1000));
+      backlogConsumerStarts.add(
+          sendStart + Math.round(shard.extras().backlog().fillSeconds() * 1000));
     }
-    requestReply = requestReply.plus(shard.requestReply());
-    connections = connections.plus(shard.connections());
-    connectionLosses = connectionLosses.plus(shard.connectionLosses());
-    if (shard.brokerLoad().measured()) {
+    requestReply = requestReply.plus(shard.extras().requestReply());
+    connections = connections.plus(shard.extras().connections());
+    connectionLosses = connectionLosses.plus(shard.extras().connectionLosses());
+    if (shard.extras().brokerLoad().measured()) {
       // The first shard reads the broker for the whole run; the others do not.
-      brokerLoad = shard.brokerLoad();
+      brokerLoad = shard.extras().brokerLoad();
     }
-    for (Warning w : shard.warnings()) {
+    for (Warning w : shard.verdict().warnings()) {
       if (w.code().equals(Warning.DEPTH_UNKNOWN) && depthUnknown.isEmpty()) {
         // The shard's loss may be the broker's backlog, so the merged one may be.
         String why = w.message().substring(w.message().indexOf(':') + 1).trim();
@@ -201,9 +202,9 @@ public final class ResultMerge {
     List<Warning> warnings =
         new ArrayList<>(
             RunWarnings.of(
-                first.environment(),
+                first.setup().environment(),
                 totals.counts(),
-                first.workload().inFlightWindow() > 0,
+                first.setup().workload().inFlightWindow() > 0,
                 latencies,
                 integrity,
                 !RunResult.COMPLETED.equals(status),
@@ -214,40 +215,42 @@ public final class ResultMerge {
     warnings.addAll(depthUnknown);
     List<MissingShard> missing = missingShards();
     if (!missing.isEmpty()) {
-      warnings.add(missingShardsWarning(missing, first.shard().count(), lostIndexes));
+      warnings.add(missingShardsWarning(missing, first.setup().shard().count(), lostIndexes));
     }
     warnings.addAll(foreignConsumers);
-    Shard shard = first.shard();
+    Shard shard = first.setup().shard();
     return new RunResult(
         RunResult.SCHEMA,
-        missing.isEmpty() || !RunResult.COMPLETED.equals(status) ? status : RunResult.PARTIAL,
-        error,
-        commandLine,
-        workload(),
-        first.driver(),
-        new Shard(0, shard.totalProducers(), 0, shard.totalConsumers()),
-        first.environment(),
-        totals,
-        latencies,
-        integrity,
-        producers,
-        List.copyOf(steps.values()),
-        intervals(intervalLatency),
-        warnings,
-        List.of(),
-        shards,
-        missing,
-        flowControl(),
-        added == 1 ? first.backlog() : backlog(),
-        requestReply,
-        connections,
-        connectionLosses,
-        brokerLoad);
+        new RunEnding(
+            missing.isEmpty() || !RunResult.COMPLETED.equals(status) ? status : RunResult.PARTIAL,
+            error),
+        new RunSetup(
+            commandLine,
+            workload(),
+            first.setup().driver(),
+            new Shard(0, shard.totalProducers(), 0, shard.totalConsumers()),
+            first.setup().environment()),
+        new RunFigures(
+            totals,
+            latencies,
+            integrity,
+            producers,
+            List.copyOf(steps.values()),
+            intervals(intervalLatency)),
+        RunVerdict.of(warnings),
+        new MergeSources(shards, missing),
+        new RunExtras(
+            flowControl(),
+            added == 1 ? first.extras().backlog() : backlog(),
+            requestReply,
+            connections,
+            connectionLosses,
+            brokerLoad));
   }
 
   /** The shards of the run's split that no result added played, with what each was to play. */
   private List<MissingShard> missingShards() {
-    Shard shard = first.shard();
+    Shard shard = first.setup().shard();
     int mergedProducers = shards.stream().mapToInt(ShardSummary::producers).sum();
     List<MissingShard> missing = new ArrayList<>();
     for (int index = 0; index < shard.count(); index++) {
@@ -271,7 +274,7 @@ public final class ResultMerge {
    * rate is unlimited, or no merged shard had producers to tell the rate by.
    */
   private Long intendedMessages(int producers, int mergedProducers) {
-    WorkloadSummary w = first.workload();
+    WorkloadSummary w = first.setup().workload();
     if (w.messagesPerProducer() > 0) {
       return w.messagesPerProducer() * producers;
     }
@@ -443,8 +446,8 @@ public final class ResultMerge {
   }
 
   private WorkloadSummary workload() {
-    WorkloadSummary w = first.workload();
-    Shard shard = first.shard();
+    WorkloadSummary w = first.setup().workload();
+    Shard shard = first.setup().shard();
     return new WorkloadSummary(
         shard.totalProducers(),
         shard.totalConsumers(),

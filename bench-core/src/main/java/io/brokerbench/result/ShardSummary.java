@@ -40,21 +40,21 @@ public record ShardSummary(
   /** The summary of one shard's result. */
   public static ShardSummary of(RunResult shard) {
     Map<String, Double> p99 = new LinkedHashMap<>();
-    shard.latency().forEach((kind, summary) -> p99.put(kind, summary.p99Micros()));
-    Environment environment = shard.environment();
+    shard.figures().latency().forEach((kind, summary) -> p99.put(kind, summary.p99Micros()));
+    Environment environment = shard.setup().environment();
     return new ShardSummary(
-        shard.shard(),
-        shard.workload().producers(),
-        shard.workload().consumers(),
+        shard.setup().shard(),
+        shard.setup().workload().producers(),
+        shard.setup().workload().consumers(),
         environment.host(),
         environment.startTime(),
-        shard.status(),
-        shard.error(),
-        shard.totals().counts(),
-        shard.totals().rates(),
-        shard.totals().client(),
+        shard.ending().status(),
+        shard.ending().error(),
+        shard.figures().totals().counts(),
+        shard.figures().totals().rates(),
+        shard.figures().totals().client(),
         environment.clock() == null ? ClockStatus.UNKNOWN : environment.clock(),
         p99,
-        shard.commandLine());
+        shard.setup().commandLine());
   }
 }

@@ -171,16 +171,17 @@ public record Metric(String name, int step, Quantity quantity) {
   public double valueIn(RunResult result) {
     if (name.startsWith(BROKER)) {
       // The broker is read for the whole run, not per step.
-      BrokerNodeLoad broker = result.brokerLoad().total();
+      BrokerNodeLoad broker = result.extras().brokerLoad().total();
       return step >= 0 || broker == null ? Double.NaN : brokerValue(broker);
     }
     if (step < 0) {
-      return valueIn(result.totals(), result.latency(), result.integrity());
+      return valueIn(
+          result.figures().totals(), result.figures().latency(), result.figures().integrity());
     }
-    if (step >= result.steps().size()) {
+    if (step >= result.figures().steps().size()) {
       return Double.NaN;
     }
-    StepResult s = result.steps().get(step);
+    StepResult s = result.figures().steps().get(step);
     // Integrity is counted over the whole run; a step has none of its own.
     return valueIn(s.totals(), s.latency(), null);
   }

@@ -181,10 +181,10 @@ class RunComparisonTest {
     RunResult candidate =
         TestResults.completed(
             Workload.builder().build(),
-            lossy.totals(),
-            lossy.latency(),
+            lossy.figures().totals(),
+            lossy.figures().latency(),
             new IntegrityCounts(29_000, 1_000, 0, 0, 0, 0),
-            lossy.intervals());
+            lossy.figures().intervals());
 
     RunComparison comparison = RunComparison.of("x", baseline, candidate, List.of());
 

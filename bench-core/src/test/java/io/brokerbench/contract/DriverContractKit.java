@@ -122,18 +122,18 @@ public abstract class DriverContractKit {
   void everyMessageIsConfirmedAndReceivedOnce() throws Exception {
     RunResult result = run(smallWorkload("once").build());
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().sent()).isEqualTo(2_000);
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(2_000);
     if (supportsConfirms()) {
-      assertThat(result.totals().counts().confirmed()).isEqualTo(2_000);
-      assertThat(result.latency().get("confirm").count()).isEqualTo(2_000);
+      assertThat(result.figures().totals().counts().confirmed()).isEqualTo(2_000);
+      assertThat(result.figures().latency().get("confirm").count()).isEqualTo(2_000);
     }
-    assertThat(result.totals().counts().received()).isEqualTo(2_000);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.integrity().duplicates()).isZero();
-    assertThat(result.integrity().foreign()).isZero();
-    assertThat(result.latency().get("e2e").count()).isEqualTo(2_000);
-    assertThat(result.latency().get("e2e").p50Micros()).isBetween(0.0, 10_000_000.0);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(2_000);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().integrity().duplicates()).isZero();
+    assertThat(result.figures().integrity().foreign()).isZero();
+    assertThat(result.figures().latency().get("e2e").count()).isEqualTo(2_000);
+    assertThat(result.figures().latency().get("e2e").p50Micros()).isBetween(0.0, 10_000_000.0);
   }
 
   @Test
@@ -141,9 +141,9 @@ public abstract class DriverContractKit {
     RunResult result =
         run(smallWorkload("large").messageBytes(4_000).messagesPerProducer(500).build());
 
-    assertThat(result.totals().counts().received()).isEqualTo(500);
-    assertThat(result.integrity().clean()).isTrue();
-    assertThat(result.environment().stampLocation()).isEqualTo("body");
+    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
+    assertThat(result.figures().integrity().clean()).isTrue();
+    assertThat(result.setup().environment().stampLocation()).isEqualTo("body");
   }
 
   @Test
@@ -151,10 +151,10 @@ public abstract class DriverContractKit {
     RunResult result =
         run(smallWorkload("noconfirm").inFlightWindow(0).messagesPerProducer(1_000).build());
 
-    assertThat(result.totals().counts().sent()).isEqualTo(1_000);
-    assertThat(result.totals().counts().received()).isEqualTo(1_000);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.latency()).doesNotContainKey("confirm");
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(1_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(1_000);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().latency()).doesNotContainKey("confirm");
   }
 
   @Test
@@ -169,10 +169,10 @@ public abstract class DriverContractKit {
 
     RunResult result = run(workload);
 
-    assertThat(result.totals().counts().sent()).isEqualTo(900);
-    assertThat(result.totals().counts().received()).isEqualTo(900);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.integrity().duplicates()).isZero();
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(900);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(900);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().integrity().duplicates()).isZero();
   }
 
   @Test
@@ -181,8 +181,8 @@ public abstract class DriverContractKit {
     RunResult result =
         run(smallWorkload("multiack").ack(AckMode.MULTIPLE, 10).prefetch(50).build());
 
-    assertThat(result.totals().counts().received()).isEqualTo(2_000);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(2_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   @Test
@@ -190,8 +190,8 @@ public abstract class DriverContractKit {
     assumeTrue(supportsAckMode(AckMode.AUTO), "the driver has no AUTO acknowledgements");
     RunResult result = run(smallWorkload("autoack").ack(AckMode.AUTO, 1).build());
 
-    assertThat(result.totals().counts().received()).isEqualTo(2_000);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(2_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   @Test
@@ -207,11 +207,11 @@ public abstract class DriverContractKit {
 
     // The schedule's 1,000 sends, each sent or counted as never sent, and none beyond them; how
     // close the sent rate came is a benchmark's question (a loaded machine falls behind).
-    long sent = result.totals().counts().sent();
+    long sent = result.figures().totals().counts().sent();
     assertThat(sent).isPositive().isLessThanOrEqualTo(1_000);
     assertThat(sent + TestResults.unsent(result)).as("sent and unsent").isEqualTo(1_000);
-    assertThat(result.totals().counts().received()).isEqualTo(sent);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(sent);
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 
   @Test
@@ -230,7 +230,7 @@ public abstract class DriverContractKit {
 
     RunResult result = run(workload);
 
-    MessageCounts counts = result.totals().counts();
+    MessageCounts counts = result.figures().totals().counts();
     assertThat(counts.windowWaits()).isPositive().isLessThanOrEqualTo(counts.sent());
     assertThat(result.validity().reasons())
         .extracting(Warning::code)
@@ -254,17 +254,18 @@ public abstract class DriverContractKit {
 
     RunResult result = run(workload);
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.backlog().queued()).isEqualTo(1_000L);
-    assertThat(result.backlog().fillSeconds()).isGreaterThanOrEqualTo(0.45);
-    assertThat(result.backlog().drained()).isTrue();
-    assertThat(result.totals().counts().received()).isEqualTo(result.totals().counts().sent());
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.extras().backlog().queued()).isEqualTo(1_000L);
+    assertThat(result.extras().backlog().fillSeconds()).isGreaterThanOrEqualTo(0.45);
+    assertThat(result.extras().backlog().drained()).isTrue();
+    assertThat(result.figures().totals().counts().received())
+        .isEqualTo(result.figures().totals().counts().sent());
+    assertThat(result.figures().integrity().lost()).isZero();
     // The oldest message waited at least the whole fill before a consumer was there to take it.
-    assertThat(result.latency().get("backlog_age").count())
-        .isGreaterThanOrEqualTo(result.backlog().queued());
-    assertThat(result.latency().get("backlog_age").maxMicros())
-        .isGreaterThan(result.backlog().fillSeconds() * 0.9e6);
+    assertThat(result.figures().latency().get("backlog_age").count())
+        .isGreaterThanOrEqualTo(result.extras().backlog().queued());
+    assertThat(result.figures().latency().get("backlog_age").maxMicros())
+        .isGreaterThan(result.extras().backlog().fillSeconds() * 0.9e6);
   }
 
   @Test

@@ -38,18 +38,19 @@ public final class HeldConnectionTraffic {
    */
   public static void assertMeasured(RunResult result) {
     ResultSchema.assertValid(result);
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
-    assertThat(result.connections().opened()).isEqualTo(200);
-    assertThat(result.integrityByProducer()).hasSize(1);
-    ProducerIntegrity traffic = result.integrityByProducer().get(0);
-    long sent = result.totals().counts().sent();
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.extras().connections().opened()).isEqualTo(200);
+    assertThat(result.figures().integrityByProducer()).hasSize(1);
+    ProducerIntegrity traffic = result.figures().integrityByProducer().get(0);
+    long sent = result.figures().totals().counts().sent();
     assertThat(sent + TestResults.unsent(result)).isBetween(1_190L, 1_210L);
     assertThat(traffic.accepted()).isPositive().isEqualTo(sent);
-    assertThat(result.totals().counts().confirmed()).isEqualTo(result.totals().counts().sent());
+    assertThat(result.figures().totals().counts().confirmed())
+        .isEqualTo(result.figures().totals().counts().sent());
     assertThat(traffic.unique()).isEqualTo(traffic.accepted());
     assertThat(traffic.duplicates()).isZero();
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.latency().get(LatencyKind.END_TO_END.key()).count())
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().latency().get(LatencyKind.END_TO_END.key()).count())
         .isEqualTo(traffic.unique());
   }
 }

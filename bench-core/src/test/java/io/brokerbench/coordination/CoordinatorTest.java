@@ -151,7 +151,7 @@ class CoordinatorTest {
       expected.finished(i, runs.get(i).finished().result());
     }
     assertThat(JsonResult.toJson(result)).isEqualTo(JsonResult.toJson(expected.result()));
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
     assertThat(intervals).hasSize(runs.get(0).intervals().size());
     assertThat(notices).hasSize(2).allMatch(n -> n.matches("shard [01] ready \\([12] of 2\\)"));
   }
@@ -173,8 +173,8 @@ class CoordinatorTest {
     play(a, runs.get(0));
 
     RunResult result = outcome.get(30, TimeUnit.SECONDS);
-    assertThat(result.status()).isEqualTo(RunResult.PARTIAL);
-    assertThat(result.missingShards())
+    assertThat(result.ending().status()).isEqualTo(RunResult.PARTIAL);
+    assertThat(result.mergedFrom().missingShards())
         .singleElement()
         .satisfies(m -> assertThat(m.index()).isOne());
   }

@@ -90,7 +90,7 @@ class LiveMergeTest {
     assertThat(merge.running()).isFalse();
     assertThat(released).isEqualTo(runs.get(0).intervals().size());
     assertThat(JsonResult.toJson(merge.result())).isEqualTo(JsonResult.toJson(merged));
-    assertThat(merged.totals().counts().sent()).isEqualTo(7_500);
+    assertThat(merged.figures().totals().counts().sent()).isEqualTo(7_500);
   }
 
   @Test
@@ -127,10 +127,10 @@ class LiveMergeTest {
 
     RunResult result = merge.result();
 
-    assertThat(result.status()).isEqualTo(RunResult.PARTIAL);
-    assertThat(result.missingShards()).extracting(MissingShard::index).containsExactly(1);
-    assertThat(result.missingShards().get(0).intendedMessages()).isEqualTo(2_500);
-    assertThat(result.warnings())
+    assertThat(result.ending().status()).isEqualTo(RunResult.PARTIAL);
+    assertThat(result.mergedFrom().missingShards()).extracting(MissingShard::index).containsExactly(1);
+    assertThat(result.mergedFrom().missingShards().get(0).intendedMessages()).isEqualTo(2_500);
+    assertThat(result.verdict().warnings())
         .filteredOn(w -> w.code().equals(Warning.MISSING_SHARDS))
         .singleElement()
         .satisfies(
@@ -142,9 +142,9 @@ class LiveMergeTest {
         runs.get(0).intervals().get(0).sample().counts().sent()
             + lostsLast.sample().counts().sent()
             + runs.get(2).intervals().get(0).sample().counts().sent();
-    assertThat(result.intervals().get(0).counts().sent())
+    assertThat(result.figures().intervals().get(0).counts().sent())
         .as("the lost shard's last figures are in the intervals")
         .isEqualTo(sentInFirstInterval);
-    assertThat(result.totals().counts().sent()).isEqualTo(5_000);
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(5_000);
   }
 }

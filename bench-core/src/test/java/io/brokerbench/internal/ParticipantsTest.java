@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.integrity.SequenceTracker;
 import io.brokerbench.internal.measure.RunRecorders;
+import io.brokerbench.internal.receive.ConsumerTask;
+import io.brokerbench.internal.send.ProducerTask;
+import io.brokerbench.internal.send.TestProducerTasks;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.result.MessageCounts;

@@ -51,10 +51,10 @@ class FlightRecorderEventsTest {
         named(events, "brokerbench.Interval").stream()
             .sorted(java.util.Comparator.comparing(RecordedEvent::getStartTime))
             .toList();
-    assertThat(intervals).hasSameSizeAs(result.intervals());
+    assertThat(intervals).hasSameSizeAs(result.figures().intervals());
     for (int i = 0; i < intervals.size(); i++) {
       RecordedEvent e = intervals.get(i);
-      IntervalSample sample = result.intervals().get(i);
+      IntervalSample sample = result.figures().intervals().get(i);
       assertThat(e.getInt("index")).isEqualTo(sample.index());
       assertThat(e.getDouble("sentPerSecond")).isEqualTo(sample.rates().sentPerSecond());
       // An interval in which nothing arrived (the stall, on a loaded machine) has no e2e: zero.
@@ -73,7 +73,7 @@ class FlightRecorderEventsTest {
     RecordedEvent run = named(events, "brokerbench.Run").get(0);
     assertThat(run.getString("driver")).isEqualTo("loopback");
     assertThat(run.getString("status")).isEqualTo(RunResult.COMPLETED);
-    assertThat(run.getLong("sent")).isEqualTo(result.totals().counts().sent());
+    assertThat(run.getLong("sent")).isEqualTo(result.figures().totals().counts().sent());
     assertThat(run.getLong("lost")).isZero();
     assertThat(run.getString("validity")).startsWith("suspect (").contains("SCHEDULE_SLIP");
     // The run's event spans its intervals'.

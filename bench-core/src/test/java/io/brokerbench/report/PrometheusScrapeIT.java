@@ -45,19 +45,19 @@ class PrometheusScrapeIT {
               .run();
 
       assertThat(result.completed()).isTrue();
-      assertThat(result.totals().counts().sent()).isPositive();
+      assertThat(result.figures().totals().counts().sent()).isPositive();
       // Lost is served only once the run has ended: when Prometheus has it, it has the last values.
       prometheus.await("brokerbench_messages_lost");
       assertThat(prometheus.query("brokerbench_messages_lost")).isZero();
       assertThat(prometheus.query("sum(brokerbench_messages_total{outcome=\"sent\"})"))
-          .isEqualTo(result.totals().counts().sent());
+          .isEqualTo(result.figures().totals().counts().sent());
       // The whole run's buckets, not their rate(): a rate() misses what the first scrape of the run
       // already counted, and here, without a warm-up, the result counts everything.
       double p99Seconds =
           prometheus.query(
               "histogram_quantile(0.99, sum by (le)"
                   + " (brokerbench_latency_seconds_bucket{kind=\"e2e\"}))");
-      double resultP99Seconds = result.latency().get("e2e").p99Micros() / 1e6;
+      double resultP99Seconds = result.figures().latency().get("e2e").p99Micros() / 1e6;
       assertThat(
               Math.abs(
                   LocalPrometheus.bucketIndex(p99Seconds)

@@ -59,19 +59,21 @@ class ResultFilesTest {
     assertThat(read).isEqualTo(result);
     ResultSchema.assertValid(dir.resolve("result.json"));
     assertThat(read.schema()).isEqualTo("brokerbench-result/2");
-    assertThat(read.latency()).containsKeys("e2e", "e2e_send", "confirm", "confirm_send", "slip");
+    assertThat(read.figures().latency())
+        .containsKeys("e2e", "e2e_send", "confirm", "confirm_send", "slip");
   }
 
   @Test
   void retriedSendsReachTheJsonTotalsTheCsvIntervalsAndTheSummary() throws Exception {
     RunResult read = JsonResult.read(dir.resolve("result.json"));
-    long retried = read.totals().counts().retried();
+    long retried = read.figures().totals().counts().retried();
 
     // The loopback driver retries every 10th message once; each is still confirmed once.
-    assertThat(retried).isPositive().isEqualTo(read.totals().counts().sent() / 10);
-    assertThat(read.totals().counts().confirmed()).isEqualTo(read.totals().counts().sent());
+    assertThat(retried).isPositive().isEqualTo(read.figures().totals().counts().sent() / 10);
+    assertThat(read.figures().totals().counts().confirmed())
+        .isEqualTo(read.figures().totals().counts().sent());
     assertThat(Files.readString(dir.resolve("result.json"))).contains("\"retried\" : " + retried);
-    assertThat(read.intervals().stream().mapToLong(i -> i.counts().retried()).sum())
+    assertThat(read.figures().intervals().stream().mapToLong(i -> i.counts().retried()).sum())
         .isEqualTo(retried);
     int column = CsvIntervals.header().indexOf("retried");
     long csvRetried = 0;
@@ -88,14 +90,14 @@ class ResultFilesTest {
     List<String> lines = Files.readAllLines(dir.resolve("intervals.csv"));
 
     assertThat(lines.get(0)).isEqualTo(String.join(",", CsvIntervals.header()));
-    assertThat(lines).hasSize(result.intervals().size() + 1);
+    assertThat(lines).hasSize(result.figures().intervals().size() + 1);
     long sent = 0;
     for (String row : lines.subList(1, lines.size())) {
       String[] cells = row.split(",", -1);
       assertThat(cells).hasSize(CsvIntervals.header().size());
       sent += Long.parseLong(cells[CsvIntervals.header().indexOf("sent")]);
     }
-    assertThat(sent).isEqualTo(result.totals().counts().sent());
+    assertThat(sent).isEqualTo(result.figures().totals().counts().sent());
   }
 
   @Test
@@ -110,7 +112,7 @@ class ResultFilesTest {
       }
     }
     reader.close();
-    assertThat(e2e).isEqualTo(result.latency().get("e2e").count());
+    assertThat(e2e).isEqualTo(result.figures().latency().get("e2e").count());
 
     File out = dir.resolve("processed").toFile();
     new HistogramLogProcessor(
@@ -169,10 +171,11 @@ class ResultFilesTest {
 
     ResultSchema.assertValid(failed.resolve("result.json"));
     RunResult read = JsonResult.read(failed.resolve("result.json"));
-    assertThat(read.status()).isEqualTo(RunResult.FAILED);
-    assertThat(read.error()).isEqualTo("queue 'brokerbench' cannot be declared: access refused");
-    assertThat(read.commandLine()).isEqualTo("bench run loopback");
-    assertThat(read.environment().driver()).isEqualTo("loopback");
+    assertThat(read.ending().status()).isEqualTo(RunResult.FAILED);
+    assertThat(read.ending().error())
+        .isEqualTo("queue 'brokerbench' cannot be declared: access refused");
+    assertThat(read.setup().commandLine()).isEqualTo("bench run loopback");
+    assertThat(read.setup().environment().driver()).isEqualTo("loopback");
     assertThat(Files.readAllLines(failed.resolve("intervals.csv"))).hasSize(1);
     assertThat(Files.readString(failed.resolve("latency.hlog")))
         .startsWith("#[Histogram log format");

@@ -56,7 +56,7 @@ class RunDirectoryTest {
       assertThat(runDir.file(name)).as(name).isNotEmptyFile();
     }
     assertThat(runDir.hasResult()).isTrue();
-    assertThat(runDir.read().totals()).isEqualTo(result.totals());
+    assertThat(runDir.read().figures().totals()).isEqualTo(result.figures().totals());
   }
 
   @Test
@@ -105,8 +105,10 @@ class RunDirectoryTest {
     }
     assertThat(failures.get(2)).isNull();
     // The message is the one the console printed for the threshold.
-    assertThat(failures.get(3)).isEqualTo(result.thresholds().get(1).message()).contains("FAILED");
-    assertThat(failures.get(4)).isEqualTo(result.thresholds().get(2).message());
+    assertThat(failures.get(3))
+        .isEqualTo(result.verdict().thresholds().get(1).message())
+        .contains("FAILED");
+    assertThat(failures.get(4)).isEqualTo(result.verdict().thresholds().get(2).message());
   }
 
   @Test
@@ -121,12 +123,12 @@ class RunDirectoryTest {
     run.interrupt();
     RunResult result = run.run();
 
-    assertThat(result.status()).isNotEqualTo(RunResult.COMPLETED);
+    assertThat(result.ending().status()).isNotEqualTo(RunResult.COMPLETED);
     String xml = Files.readString(dir.resolve(RunDirectory.THRESHOLDS));
     // Interrupted before it sent: the status fails, and so does the threshold, not measured.
     assertThat(xml)
         .contains("failures=\"2\"")
-        .contains("message=\"the run is " + result.status())
+        .contains("message=\"the run is " + result.ending().status())
         .contains("not measured");
     assertThat(dir.resolve(BenchmarkJson.SMALLER)).doesNotExist();
     assertThat(dir.resolve(BenchmarkJson.BIGGER)).doesNotExist();
@@ -145,9 +147,10 @@ class RunDirectoryTest {
     }
     JsonNode p99 = find(smaller, "e2e p99");
     assertThat(p99.path("unit").asText()).isEqualTo("us");
-    assertThat(p99.path("value").asDouble()).isEqualTo(result.latency().get("e2e").p99Micros());
+    assertThat(p99.path("value").asDouble())
+        .isEqualTo(result.figures().latency().get("e2e").p99Micros());
     assertThat(find(bigger, "sent rate").path("value").asDouble())
-        .isEqualTo(result.totals().rates().sentPerSecond());
+        .isEqualTo(result.figures().totals().rates().sentPerSecond());
     assertThat(dir.resolve(RunDirectory.THRESHOLDS)).as("no thresholds, no report").doesNotExist();
   }
 

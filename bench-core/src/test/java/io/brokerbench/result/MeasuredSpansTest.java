@@ -49,46 +49,46 @@ class MeasuredSpansTest {
 
   @Test
   void latencyCountsEqualMessageCountsOverTheMeasuredPart() {
-    assertThat(result.status()).isEqualTo(RunResult.COMPLETED);
-    assertThat(result.totals().counts().sent()).isPositive();
-    assertCountsMatchHistograms(result.totals().counts(), result.latency());
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(result.figures().totals().counts().sent()).isPositive();
+    assertCountsMatchHistograms(result.figures().totals().counts(), result.figures().latency());
     // The warm-up's messages are in neither.
     long warmupSent =
-        result.intervals().stream()
+        result.figures().intervals().stream()
             .filter(IntervalSample::warmup)
             .mapToLong(i -> i.counts().sent())
             .sum();
     assertThat(warmupSent).isPositive();
-    long allSent = result.intervals().stream().mapToLong(i -> i.counts().sent()).sum();
-    assertThat(result.totals().counts().sent()).isEqualTo(allSent - warmupSent);
+    long allSent = result.figures().intervals().stream().mapToLong(i -> i.counts().sent()).sum();
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(allSent - warmupSent);
   }
 
   @Test
   void eachStepHasItsOwnCountsAndHistograms() {
-    assertThat(result.steps()).hasSize(2);
-    StepResult slow = result.steps().get(0);
-    StepResult fast = result.steps().get(1);
+    assertThat(result.figures().steps()).hasSize(2);
+    StepResult slow = result.figures().steps().get(0);
+    StepResult fast = result.figures().steps().get(1);
     assertThat(slow.targetPerSecond()).isEqualTo(2_000);
     assertThat(fast.targetPerSecond()).isEqualTo(6_000);
-    for (StepResult step : result.steps()) {
+    for (StepResult step : result.figures().steps()) {
       assertCountsMatchHistograms(step.totals().counts(), step.latency());
     }
     assertThat(slow.totals().counts().sent() + fast.totals().counts().sent())
-        .isEqualTo(result.totals().counts().sent());
+        .isEqualTo(result.figures().totals().counts().sent());
     // Step 0 loses its first 400 ms to the warm-up; step 1 runs 800 ms at three times the rate.
     assertThat(fast.totals().counts().sent()).isGreaterThan(3 * slow.totals().counts().sent());
-    long fastIntervals = result.intervals().stream().filter(i -> i.step() == 1).count();
+    long fastIntervals = result.figures().intervals().stream().filter(i -> i.step() == 1).count();
     assertThat(fastIntervals).isGreaterThanOrEqualTo(4);
   }
 
   @Test
   void intervalsStartOnMultiplesOfTheIntervalSinceTheEpoch() {
-    for (IntervalSample i : result.intervals()) {
+    for (IntervalSample i : result.figures().intervals()) {
       assertThat(i.startEpochMillis() % INTERVAL.toMillis()).isZero();
     }
-    assertThat(result.intervals().get(0).warmup()).isTrue();
-    assertThat(result.intervals().get(1).warmup()).isTrue();
-    assertThat(result.intervals().get(2).warmup()).isFalse();
+    assertThat(result.figures().intervals().get(0).warmup()).isTrue();
+    assertThat(result.figures().intervals().get(1).warmup()).isTrue();
+    assertThat(result.figures().intervals().get(2).warmup()).isFalse();
   }
 
   @Test

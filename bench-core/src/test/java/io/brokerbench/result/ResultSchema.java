@@ -48,7 +48,7 @@ public final class ResultSchema {
   /** Fails unless the result, written as JSON, is valid. */
   public static void assertValid(RunResult result) {
     try {
-      assertValid(MAPPER.readTree(JsonResult.toJson(result)), "result " + result.status());
+      assertValid(MAPPER.readTree(JsonResult.toJson(result)), "result " + result.ending().status());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -102,19 +102,20 @@ class ShardMergeTest {
       ResultSchema.assertValid(merged);
 
       // Each shard alone received messages of the other's producers, and counted none as foreign.
-      assertThat(shardA.integrityByProducer())
+      assertThat(shardA.figures().integrityByProducer())
           .anySatisfy(p -> assertThat(p.producer()).isEqualTo(2));
-      assertThat(shardA.integrity().foreign()).isZero();
-      assertThat(shardB.integrity().foreign()).isZero();
+      assertThat(shardA.figures().integrity().foreign()).isZero();
+      assertThat(shardB.figures().integrity().foreign()).isZero();
 
-      assertThat(merged.totals().counts()).isEqualTo(whole.totals().counts());
-      assertThat(merged.integrity()).isEqualTo(whole.integrity());
-      assertThat(merged.integrity().lost()).isEqualTo(4 * (MESSAGES / 97));
-      assertThat(merged.integrityByProducer()).isEqualTo(whole.integrityByProducer());
-      assertThat(merged.latency().keySet()).isEqualTo(whole.latency().keySet());
+      assertThat(merged.figures().totals().counts()).isEqualTo(whole.figures().totals().counts());
+      assertThat(merged.figures().integrity()).isEqualTo(whole.figures().integrity());
+      assertThat(merged.figures().integrity().lost()).isEqualTo(4 * (MESSAGES / 97));
+      assertThat(merged.figures().integrityByProducer())
+          .isEqualTo(whole.figures().integrityByProducer());
+      assertThat(merged.figures().latency().keySet()).isEqualTo(whole.figures().latency().keySet());
       for (LatencyKind kind : LatencyKind.values()) {
-        LatencySummary m = merged.latency().get(kind.key());
-        LatencySummary w = whole.latency().get(kind.key());
+        LatencySummary m = merged.figures().latency().get(kind.key());
+        LatencySummary w = whole.figures().latency().get(kind.key());
         if (w == null) {
           assertThat(m).isNull();
           continue;
@@ -134,17 +135,19 @@ class ShardMergeTest {
         assertThat(m.withoutHistogram()).isEqualTo(w.withoutHistogram());
       }
       // Each shard's own figures stay beside the whole; one host, so no clock warning.
-      assertThat(merged.shards())
+      assertThat(merged.mergedFrom().shards())
           .extracting(ShardSummary::shard, ShardSummary::counts)
           .containsExactly(
-              org.assertj.core.groups.Tuple.tuple(shardA.shard(), shardA.totals().counts()),
-              org.assertj.core.groups.Tuple.tuple(shardB.shard(), shardB.totals().counts()));
-      assertThat(merged.shards().get(1).p99Micros())
-          .containsEntry("e2e", shardB.latency().get("e2e").p99Micros());
+              org.assertj.core.groups.Tuple.tuple(
+                  shardA.setup().shard(), shardA.figures().totals().counts()),
+              org.assertj.core.groups.Tuple.tuple(
+                  shardB.setup().shard(), shardB.figures().totals().counts()));
+      assertThat(merged.mergedFrom().shards().get(1).p99Micros())
+          .containsEntry("e2e", shardB.figures().latency().get("e2e").p99Micros());
       assertThat(merged.warned(Warning.CLOCK_UNCERTAINTY)).isFalse();
-      assertThat(whole.shards()).isEmpty();
+      assertThat(whole.mergedFrom().shards()).isEmpty();
       // The stall makes the latencies from the intended time worth comparing.
-      assertThat(whole.latency().get("e2e").maxMicros()).isGreaterThan(40_000);
+      assertThat(whole.figures().latency().get("e2e").maxMicros()).isGreaterThan(40_000);
     } finally {
       pool.shutdownNow();
     }

@@ -117,7 +117,7 @@ public final class TestResults {
 
   /** The intended sends of {@code result} that never left. */
   public static long unsent(RunResult result) {
-    LatencySummary unsent = result.latency().get("unsent");
+    LatencySummary unsent = result.figures().latency().get("unsent");
     return unsent == null ? 0 : unsent.count();
   }
 
@@ -157,31 +157,7 @@ public final class TestResults {
 
   /** The result with this broker load, as a run that read its broker has it. */
   public static RunResult withBrokerLoad(RunResult r, BrokerLoad load) {
-    return new RunResult(
-        r.schema(),
-        r.status(),
-        r.error(),
-        r.commandLine(),
-        r.workload(),
-        r.driver(),
-        r.shard(),
-        r.environment(),
-        r.totals(),
-        r.latency(),
-        r.integrity(),
-        r.integrityByProducer(),
-        r.steps(),
-        r.intervals(),
-        r.warnings(),
-        r.thresholds(),
-        r.shards(),
-        r.missingShards(),
-        r.flowControl(),
-        r.backlog(),
-        r.requestReply(),
-        r.connections(),
-        r.connectionLosses(),
-        load);
+    return r.withExtras(r.extras().withBrokerLoad(load));
   }
 
   private static RunResult result(
@@ -195,28 +171,16 @@ public final class TestResults {
       Environment environment) {
     return new RunResult(
         RunResult.SCHEMA,
-        status,
-        error,
-        null,
-        WorkloadSummary.of(workload),
-        new DriverSettings("amqp091", Map.of()),
-        Shard.whole(workload),
-        environment,
-        totals,
-        latency,
-        integrity,
-        List.of(),
-        List.of(),
-        intervals,
-        List.of(),
-        List.of(),
-        List.of(),
-        List.of(),
-        FlowControl.NONE,
-        BacklogResult.NONE,
-        RequestReplyCounts.NONE,
-        ConnectionsResult.NONE,
-        ConnectionLosses.NONE,
-        null);
+        new RunEnding(status, error),
+        new RunSetup(
+            null,
+            WorkloadSummary.of(workload),
+            new DriverSettings("amqp091", Map.of()),
+            Shard.whole(workload),
+            environment),
+        new RunFigures(totals, latency, integrity, List.of(), List.of(), intervals),
+        RunVerdict.of(List.of()),
+        MergeSources.NONE,
+        RunExtras.NONE);
   }
 }

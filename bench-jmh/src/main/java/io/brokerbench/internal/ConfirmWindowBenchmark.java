@@ -1,5 +1,6 @@
 package io.brokerbench.internal;
 
+import io.brokerbench.internal.send.ConfirmWindow;
 import io.brokerbench.jmh.HotPathBenchmark;
 import io.brokerbench.latency.LatencyRecorder;
 import org.openjdk.jmh.annotations.Benchmark;

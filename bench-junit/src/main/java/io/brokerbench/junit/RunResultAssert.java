@@ -44,7 +44,9 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
     if (!actual.completed()) {
       failWithMessage(
           "the run %s%s%n%s",
-          actual.status(), actual.error() == null ? "" : ": " + actual.error(), keyFigures());
+          actual.ending().status(),
+          actual.ending().error() == null ? "" : ": " + actual.ending().error(),
+          keyFigures());
     }
     return this;
   }
@@ -94,31 +96,31 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
   /** The same assertions on one rate step of a {@code --rate-steps} run (steps count from 0). */
   public RunResultAssert step(int index) {
     isNotNull();
-    if (index < 0 || index >= actual.steps().size()) {
+    if (index < 0 || index >= actual.figures().steps().size()) {
       failWithMessage(
           "the run has %d rate step(s): there is no step %d%n%s",
-          actual.steps().size(), index, keyFigures());
+          actual.figures().steps().size(), index, keyFigures());
     }
     return new RunResultAssert(actual, "step" + index + ".");
   }
 
   /** The run's figures a failure message shows, and where the run's files are. */
   private String keyFigures() {
-    MessageCounts c = actual.totals().counts();
-    LatencySummary e2e = actual.latency().get(LatencyKind.END_TO_END.key());
+    MessageCounts c = actual.figures().totals().counts();
+    LatencySummary e2e = actual.figures().latency().get(LatencyKind.END_TO_END.key());
     Path directory = ResultLocations.of(actual);
     return String.format(
         Locale.ROOT,
         "run: %s, sent %,d (%,.0f msg/s), received %,d (%,.0f msg/s), e2e p50 %s p99 %s, lost"
             + " %d%s",
-        actual.status(),
+        actual.ending().status(),
         c.sent(),
-        actual.totals().rates().sentPerSecond(),
+        actual.figures().totals().rates().sentPerSecond(),
         c.received(),
-        actual.totals().rates().receivedPerSecond(),
+        actual.figures().totals().rates().receivedPerSecond(),
         e2e == null ? "-" : micros(e2e.p50Micros()),
         e2e == null ? "-" : micros(e2e.p99Micros()),
-        actual.integrity().lost(),
+        actual.figures().integrity().lost(),
         directory == null ? "" : "\nfiles: " + directory.toAbsolutePath());
   }
 

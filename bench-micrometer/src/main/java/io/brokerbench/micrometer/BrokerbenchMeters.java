@@ -121,7 +121,7 @@ public final class BrokerbenchMeters implements MeterBinder, ReportSink {
 
   @Override
   public void finished(RunResult result) {
-    publish(result.integrity());
+    publish(result.figures().integrity());
   }
 
   private void publish(IntegrityCounts integrity) {

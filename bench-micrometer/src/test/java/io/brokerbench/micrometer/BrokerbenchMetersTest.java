@@ -79,18 +79,18 @@ class BrokerbenchMetersTest {
     assertThat(scrape)
         .containsEntry(
             "brokerbench_messages_total{" + loopback + ",outcome=\"sent\"}",
-            (double) result.totals().counts().sent())
+            (double) result.figures().totals().counts().sent())
         .containsEntry(
             "brokerbench_messages_total{" + loopback + ",outcome=\"confirmed\"}",
-            (double) result.totals().counts().confirmed())
+            (double) result.figures().totals().counts().confirmed())
         .containsEntry(
             "brokerbench_messages_total{" + loopback + ",outcome=\"received\"}",
-            (double) result.totals().counts().received())
+            (double) result.figures().totals().counts().received())
         .containsEntry("brokerbench_messages_lost{" + loopback + "}", 0.0)
         .containsEntry(
             "brokerbench_messages_unconfirmed{" + loopback + "}",
-            (double) result.totals().counts().unconfirmed());
-    LatencySummary e2e = result.latency().get("e2e");
+            (double) result.figures().totals().counts().unconfirmed());
+    LatencySummary e2e = result.figures().latency().get("e2e");
     String e2eLabels = "{" + loopback + ",kind=\"e2e\"";
     assertThat(scrape.get("brokerbench_latency_seconds_count" + e2eLabels + "}"))
         .isEqualTo((double) e2e.count());

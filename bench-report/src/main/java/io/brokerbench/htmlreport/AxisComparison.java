@@ -37,7 +37,7 @@ record AxisComparison(
     return byEachAxis(
         scenario,
         figure,
-        result -> result.latency().get(leading.key()),
+        result -> result.figures().latency().get(leading.key()),
         summaries -> {
           Histogram merged = LatencyRecorder.newHistogram();
           summaries.stream()
@@ -60,14 +60,15 @@ record AxisComparison(
         scenario.cells().stream()
             .anyMatch(
                 c ->
-                    c.result() != null && c.result().connections().brokerBytesPerConnection() >= 0);
+                    c.result() != null
+                        && c.result().extras().connections().brokerBytesPerConnection() >= 0);
     if (!read) {
       return List.of();
     }
     return byEachAxis(
         scenario,
         BROKER_MEMORY,
-        result -> result.connections().brokerBytesPerConnection(),
+        result -> result.extras().connections().brokerBytesPerConnection(),
         bytes -> {
           double[] known =
               bytes.stream().filter(b -> b >= 0).mapToDouble(b -> b / 1024.0).toArray();
@@ -88,7 +89,7 @@ record AxisComparison(
    */
   static List<AxisComparison> brokerLoad(ReportInput.Scenario scenario) {
     if (scenario.cells().stream()
-        .noneMatch(c -> c.result() != null && c.result().brokerLoad().measured())) {
+        .noneMatch(c -> c.result() != null && c.result().extras().brokerLoad().measured())) {
       return List.of();
     }
     List<AxisComparison> comparisons = new ArrayList<>();
@@ -126,7 +127,7 @@ record AxisComparison(
    */
   static List<AxisComparison> backlog(ReportInput.Scenario scenario) {
     if (scenario.cells().stream()
-        .noneMatch(c -> c.result() != null && c.result().backlog().present())) {
+        .noneMatch(c -> c.result() != null && c.result().extras().backlog().present())) {
       return List.of();
     }
     List<AxisComparison> comparisons = new ArrayList<>();
@@ -134,15 +135,15 @@ record AxisComparison(
         byEachAxis(
             scenario,
             BACKLOG_FILL,
-            r -> r.backlog().present() ? r.backlog().fillPerSecond() : null,
+            r -> r.extras().backlog().present() ? r.extras().backlog().fillPerSecond() : null,
             AxisComparison::mean));
     comparisons.addAll(
         byEachAxis(
             scenario,
             BACKLOG_DRAIN,
             r ->
-                r.backlog().present() && r.backlog().drained()
-                    ? r.backlog().drainPerSecond()
+                r.extras().backlog().present() && r.extras().backlog().drained()
+                    ? r.extras().backlog().drainPerSecond()
                     : null,
             AxisComparison::mean));
     return comparisons;
@@ -160,7 +161,7 @@ record AxisComparison(
     return byEachAxis(
         scenario,
         RECEIVED_RATE,
-        result -> result.totals().rates().receivedPerSecond(),
+        result -> result.figures().totals().rates().receivedPerSecond(),
         rates -> rates.stream().mapToDouble(Double::doubleValue).average().orElse(0));
   }
 

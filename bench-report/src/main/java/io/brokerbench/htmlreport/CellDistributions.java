@@ -33,7 +33,8 @@ final class CellDistributions {
     List<Curve> curves = new ArrayList<>();
     for (ReportInput.CellRun cellRun : scenario.cells()) {
       RunResult result = cellRun.result();
-      LatencySummary summary = result == null ? null : result.latency().get(leading.key());
+      LatencySummary summary =
+          result == null ? null : result.figures().latency().get(leading.key());
       if (summary != null && summary.count() > 0 && summary.histogram() != null) {
         curves.add(
             new Curve(

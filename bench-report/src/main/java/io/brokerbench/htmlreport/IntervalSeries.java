@@ -77,7 +77,7 @@ record IntervalSeries(
 
   /** The series of a run's intervals. */
   static IntervalSeries of(RunResult result) {
-    List<IntervalSample> intervals = result.intervals();
+    List<IntervalSample> intervals = result.figures().intervals();
     LeadingLatency runs = LeadingLatency.of(List.of(result));
     // Connections open before the intervals start: their times are the run's, not an interval's.
     LeadingLatency leading =

@@ -49,7 +49,7 @@ record LeadingLatency(String key, String label, String title) {
     if (results.isEmpty()) {
       return END_TO_END;
     }
-    List<WorkloadSummary> workloads = results.stream().map(RunResult::workload).toList();
+    List<WorkloadSummary> workloads = results.stream().map(r -> r.setup().workload()).toList();
     if (workloads.stream().anyMatch(WorkloadSummary::requestReply)) {
       return ROUND_TRIP;
     }

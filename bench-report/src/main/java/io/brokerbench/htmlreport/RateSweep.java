@@ -48,7 +48,7 @@ record RateSweep(boolean sweep, Map<String, List<Point>> series) {
         continue;
       }
       String label = seriesLabel(cellRun.cell(), rateAxes, repeated);
-      for (StepResult step : result.steps()) {
+      for (StepResult step : result.figures().steps()) {
         if (step.targetPerSecond() > 0) {
           targets.add(step.targetPerSecond());
           series
@@ -79,10 +79,11 @@ record RateSweep(boolean sweep, Map<String, List<Point>> series) {
     for (ScenarioIndex.Axis axis : scenario.scenario().axes()) {
       Map<String, Set<Double>> targetsByValue = new HashMap<>();
       for (ReportInput.CellRun cellRun : scenario.cells()) {
-        if (cellRun.result() != null && !cellRun.result().workload().rateSteps().isEmpty()) {
+        if (cellRun.result() != null
+            && !cellRun.result().setup().workload().rateSteps().isEmpty()) {
           targetsByValue
               .computeIfAbsent(cellRun.cell().axes().get(axis.name()), k -> new HashSet<>())
-              .add(cellRun.result().workload().rateSteps().get(0));
+              .add(cellRun.result().setup().workload().rateSteps().get(0));
         }
       }
       boolean oneTargetPerValue = targetsByValue.values().stream().allMatch(t -> t.size() == 1);

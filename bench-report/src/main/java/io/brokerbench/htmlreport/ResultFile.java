@@ -29,8 +29,8 @@ final class ResultFile {
     } catch (IOException e) {
       throw new ReportInputException(e.getMessage(), e);
     }
-    checkHistograms(file, "latency", result.latency());
-    for (StepResult step : result.steps()) {
+    checkHistograms(file, "latency", result.figures().latency());
+    for (StepResult step : result.figures().steps()) {
       checkHistograms(file, "steps[" + step.index() + "].latency", step.latency());
     }
     return result;

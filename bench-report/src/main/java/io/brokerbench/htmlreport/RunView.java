@@ -71,18 +71,18 @@ record RunView(
     return new RunView(
         id,
         title,
-        result.status(),
-        result.error(),
-        result.commandLine(),
+        result.ending().status(),
+        result.ending().error(),
+        result.setup().commandLine(),
         summary(result),
-        workload(result.workload()),
+        workload(result.setup().workload()),
         driver(result),
-        environment(result.environment()),
-        integrity(result.integrity()),
-        result.warnings(),
+        environment(result.setup().environment()),
+        integrity(result.figures().integrity()),
+        result.verdict().warnings(),
         result.validity(),
         IntervalSeries.of(result),
-        distributions(result.latency()),
+        distributions(result.figures().latency()),
         StepsTable.rows(result),
         ShardsTable.rows(result));
   }
@@ -104,11 +104,12 @@ record RunView(
   }
 
   private static Map<String, String> summary(RunResult result) {
-    Totals totals = result.totals();
+    Totals totals = result.figures().totals();
     MessageCounts c = totals.counts();
     Map<String, String> rows = new LinkedHashMap<>();
     // A run without confirms has no confirm figures: the rows say so instead of showing zeros.
-    boolean confirms = result.workload().inFlightWindow() > 0 && !result.workload().requestReply();
+    boolean confirms =
+        result.setup().workload().inFlightWindow() > 0 && !result.setup().workload().requestReply();
     rows.put("sent", c.sent() + " (" + Numbers.rate(totals.rates().sentPerSecond()) + ")");
     rows.put(
         "confirmed",
@@ -124,22 +125,22 @@ record RunView(
     rows.put("skipped (catch-up policy)", Long.toString(c.skipped()));
     rows.put("waited for the in-flight window", Long.toString(c.windowWaits()));
     rows.put("sending", Numbers.seconds(totals.sendSeconds()));
-    if (result.backlog().present()) {
-      rows.put("backlog", result.backlog().describe());
+    if (result.extras().backlog().present()) {
+      rows.put("backlog", result.extras().backlog().describe());
     }
-    if (result.requestReply().present()) {
-      rows.put("request-reply", result.requestReply().describe());
+    if (result.extras().requestReply().present()) {
+      rows.put("request-reply", result.extras().requestReply().describe());
     }
-    if (result.connections().present()) {
-      rows.put("idle connections", result.connections().describeOpening());
-      rows.put("client memory", result.connections().describeClient());
-      rows.put("broker memory", result.connections().describeBroker());
+    if (result.extras().connections().present()) {
+      rows.put("idle connections", result.extras().connections().describeOpening());
+      rows.put("client memory", result.extras().connections().describeClient());
+      rows.put("broker memory", result.extras().connections().describeBroker());
     }
-    if (result.connectionLosses().happened()) {
-      rows.put("connection losses", result.connectionLosses().describe());
+    if (result.extras().connectionLosses().happened()) {
+      rows.put("connection losses", result.extras().connectionLosses().describe());
     }
-    if (result.flowControl().happened()) {
-      rows.put("broker flow control", result.flowControl().describe());
+    if (result.extras().flowControl().happened()) {
+      rows.put("broker flow control", result.extras().flowControl().describe());
     }
     rows.put("client CPU", Numbers.fixed(totals.client().cpuMicrosPerMessage(), 2) + " µs/msg");
     rows.put(
@@ -147,12 +148,16 @@ record RunView(
         totals.client().peakRssBytes() < 0
             ? "unknown"
             : Numbers.fixed(totals.client().peakRssBytes() / (1024.0 * 1024.0), 1) + " MiB");
-    if (result.brokerLoad().measured()) {
-      rows.put("broker load", result.brokerLoad().total().describe());
-      if (result.brokerLoad().nodes().size() > 1) {
-        result.brokerLoad().nodes().forEach(n -> rows.put("broker node " + n.node(), n.describe()));
+    if (result.extras().brokerLoad().measured()) {
+      rows.put("broker load", result.extras().brokerLoad().total().describe());
+      if (result.extras().brokerLoad().nodes().size() > 1) {
+        result
+            .extras()
+            .brokerLoad()
+            .nodes()
+            .forEach(n -> rows.put("broker node " + n.node(), n.describe()));
       }
-      rows.put("broker load read from", result.brokerLoad().source());
+      rows.put("broker load read from", result.extras().brokerLoad().source());
     }
     return rows;
   }
@@ -219,9 +224,10 @@ record RunView(
 
   private static Map<String, String> driver(RunResult result) {
     Map<String, String> rows = new LinkedHashMap<>();
-    rows.put("driver", result.driver().name());
+    rows.put("driver", result.setup().driver().name());
     // Options the user did not give and the driver has no default for are left out.
     result
+        .setup()
         .driver()
         .options()
         .forEach(

@@ -56,7 +56,7 @@ final class ScenarioTable {
 
     /** The broker's load in a result, or null when the run did not read it. */
     static Broker of(RunResult r) {
-      BrokerNodeLoad all = r.brokerLoad().total();
+      BrokerNodeLoad all = r.extras().brokerLoad().total();
       if (all == null) {
         return null;
       }
@@ -87,7 +87,7 @@ final class ScenarioTable {
 
     /** The connections of a result, or null when it held none. */
     static Connections of(RunResult r) {
-      ConnectionsResult c = r.connections();
+      ConnectionsResult c = r.extras().connections();
       if (c.target() == 0) {
         return null;
       }
@@ -95,7 +95,7 @@ final class ScenarioTable {
           c.target(),
           c.opened(),
           c.openPerSecond(),
-          Percentiles.of(r.latency().get(LatencyKind.CONNECT.key())).p99Millis(),
+          Percentiles.of(r.figures().latency().get(LatencyKind.CONNECT.key())).p99Millis(),
           kib(c.clientRssBytesPerConnection()),
           kib(c.brokerBytesPerConnection()));
     }
@@ -133,12 +133,12 @@ final class ScenarioTable {
         cell.axes(),
         cell.repetition(),
         cell.status(),
-        r.workload().producers() == 0 ? "none" : target(r.workload().rateSteps()),
-        r.totals().rates().sentPerSecond(),
-        r.totals().rates().receivedPerSecond(),
-        leading.of(r.latency()),
-        r.totals().client().cpuMicrosPerMessage(),
-        r.integrity().lost(),
+        r.setup().workload().producers() == 0 ? "none" : target(r.setup().workload().rateSteps()),
+        r.figures().totals().rates().sentPerSecond(),
+        r.figures().totals().rates().receivedPerSecond(),
+        leading.of(r.figures().latency()),
+        r.figures().totals().client().cpuMicrosPerMessage(),
+        r.figures().integrity().lost(),
         Connections.of(r),
         Broker.of(r));
   }

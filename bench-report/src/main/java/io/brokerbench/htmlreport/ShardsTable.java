@@ -35,7 +35,7 @@ final class ShardsTable {
 
   /** A row per shard; none for a result that is not a merge. */
   static List<Row> rows(RunResult result) {
-    return result.shards().stream().map(ShardsTable::row).toList();
+    return result.mergedFrom().shards().stream().map(ShardsTable::row).toList();
   }
 
   private static Row row(ShardSummary s) {

@@ -29,7 +29,7 @@ final class StepsTable {
 
   /** A row per rate step, in order. */
   static List<Row> rows(RunResult result) {
-    return result.steps().stream().map(StepsTable::row).toList();
+    return result.figures().steps().stream().map(StepsTable::row).toList();
   }
 
   private static Row row(StepResult step) {

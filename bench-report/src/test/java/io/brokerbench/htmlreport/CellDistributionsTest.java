@@ -30,11 +30,11 @@ class CellDistributionsTest {
     for (int i = 0; i < curves.size(); i++) {
       CellDistributions.Curve curve = curves.get(i);
       assertThat(curve.count())
-          .isEqualTo(scenario.cells().get(i).result().latency().get("e2e").count());
+          .isEqualTo(scenario.cells().get(i).result().figures().latency().get("e2e").count());
       // The curve ends at the cell's maximum.
       assertThat(curve.points().get(curve.points().size() - 1).millis())
           .isCloseTo(
-              scenario.cells().get(i).result().latency().get("e2e").maxMicros() / 1000,
+              scenario.cells().get(i).result().figures().latency().get("e2e").maxMicros() / 1000,
               withinPercentage(1));
     }
     // The cells that stalled a send for 200 ms have that stall in their tail.

@@ -17,7 +17,9 @@ import io.brokerbench.result.FlowControl;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.RequestReplyCounts;
 import io.brokerbench.result.ResultMerge;
+import io.brokerbench.result.RunExtras;
 import io.brokerbench.result.RunResult;
+import io.brokerbench.result.RunVerdict;
 import io.brokerbench.result.TestResults;
 import io.brokerbench.result.Totals;
 import io.brokerbench.result.Warning;
@@ -284,31 +286,16 @@ final class ReportFixtures {
             IntegrityCounts.NONE);
     return write(
         dir,
-        new RunResult(
-            plain.schema(),
-            plain.status(),
-            plain.error(),
-            plain.commandLine(),
-            plain.workload(),
-            plain.driver(),
-            plain.shard(),
-            plain.environment(),
-            plain.totals(),
-            plain.latency(),
-            plain.integrity(),
-            plain.integrityByProducer(),
-            plain.steps(),
-            plain.intervals(),
-            List.of(warning),
-            List.of(),
-            List.of(),
-            List.of(),
-            FlowControl.NONE,
-            BacklogResult.NONE,
-            RequestReplyCounts.NONE,
-            ConnectionsResult.NONE,
-            losses,
-            null));
+        plain
+            .withVerdict(RunVerdict.of(List.of(warning)))
+            .withExtras(
+                new RunExtras(
+                    FlowControl.NONE,
+                    BacklogResult.NONE,
+                    RequestReplyCounts.NONE,
+                    ConnectionsResult.NONE,
+                    losses,
+                    null)));
   }
 
   private static Map<String, Object> cell(

@@ -130,7 +130,7 @@ class ScenarioTableTest {
     assertThat(view.comparisons().get(0).figure()).isEqualTo("send RT p99");
     RunResult first = scenario.cells().get(0).result();
     assertThat(view.cells().get(0).latency().p50Millis())
-        .isEqualTo(first.latency().get("confirm").p50Micros() / 1000);
+        .isEqualTo(first.figures().latency().get("confirm").p50Micros() / 1000);
   }
 
   @Test
@@ -184,8 +184,8 @@ class ScenarioTableTest {
       for (ReportInput.CellRun cell : backlog.cells()) {
         expected.add(
             rate.figure().equals(AxisComparison.BACKLOG_FILL)
-                ? cell.result().backlog().fillPerSecond()
-                : cell.result().backlog().drainPerSecond());
+                ? cell.result().extras().backlog().fillPerSecond()
+                : cell.result().extras().backlog().drainPerSecond());
       }
       assertThat(
               rate.series()

@@ -24,7 +24,7 @@ class StepsTableTest {
     for (StepsTable.Row row : rows) {
       // The step's own rates: how close they came to the target is the machine's speed (a loaded
       // host once sent 1,510 msg/s in the 1,000 msg/s step, catching up the warm-up's backlog).
-      StepResult step = result.steps().get(row.step());
+      StepResult step = result.figures().steps().get(row.step());
       assertThat(row.sentPerSecond()).isPositive().isEqualTo(step.totals().rates().sentPerSecond());
       assertThat(row.receivedPerSecond())
           .isPositive()

@@ -37,8 +37,8 @@ class RocketMqEmbeddedIT {
               .driver(driver)
               .build()
               .run();
-      assertThat(smoke.environment().embedded()).isTrue();
-      assertThat(smoke.totals().counts().received()).isEqualTo(1_000);
+      assertThat(smoke.setup().environment().embedded()).isTrue();
+      assertThat(smoke.figures().totals().counts().received()).isEqualTo(1_000);
 
       long start = System.nanoTime();
       RunResult stopped =
@@ -54,10 +54,10 @@ class RocketMqEmbeddedIT {
                   .build());
 
       assertThat((System.nanoTime() - start) / 1e9).isLessThan(60.0);
-      assertThat(stopped.totals().counts().sent()).isPositive();
+      assertThat(stopped.figures().totals().counts().sent()).isPositive();
       assertThat(
-              stopped.totals().counts().notAccepted().failed()
-                  + stopped.totals().counts().unconfirmed())
+              stopped.figures().totals().counts().notAccepted().failed()
+                  + stopped.figures().totals().counts().unconfirmed())
           .isPositive();
     } finally {
       driver.close();

@@ -40,7 +40,7 @@ class RocketMqRetriesIT {
                   .drainTimeout(Duration.ofSeconds(10))
                   .build());
 
-      MessageCounts totals = result.totals().counts();
+      MessageCounts totals = result.figures().totals().counts();
       assertThat(totals.confirmed()).isPositive();
       assertThat(totals.notAccepted().failed()).isPositive();
       assertThat(totals.retried()).isPositive().isLessThanOrEqualTo(2 * totals.sent());

@@ -79,11 +79,12 @@ class RocketMqWorkloadIT {
   void theBrokersOwnLoadIsReadThroughTheRun() throws Exception {
     RunResult result = run(workload("load").messagesPerProducer(5_000).build());
 
-    assertThat(result.status()).isEqualTo("completed");
+    assertThat(result.ending().status()).isEqualTo("completed");
     // The test's broker runs in this JVM (its runtime statistics: commit log writes) or, named
     // by BROKERBENCH_ROCKETMQ_NAMESRV, in a process of its own on this machine (CPU too).
-    assertThat(result.brokerLoad().source()).containsAnyOf("runtime statistics", "process ");
-    assertThat(result.brokerLoad().total().diskWriteBytesPerSecond()).isPositive();
+    assertThat(result.extras().brokerLoad().source())
+        .containsAnyOf("runtime statistics", "process ");
+    assertThat(result.extras().brokerLoad().total().diskWriteBytesPerSecond()).isPositive();
     assertThat(result.warned("BROKER_LOAD")).isFalse();
   }
 
@@ -91,16 +92,16 @@ class RocketMqWorkloadIT {
   void asyncSendWithAWindowConfirmsAndDeliversEveryMessage() throws Exception {
     RunResult result = run(workload("async").messagesPerProducer(5_000).build());
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.totals().counts().confirmed()).isEqualTo(5_000);
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(5_000);
     assertThat(
-            result.totals().counts().notAccepted().failed()
-                + result.totals().counts().notAccepted().rejected())
+            result.figures().totals().counts().notAccepted().failed()
+                + result.figures().totals().counts().notAccepted().rejected())
         .isZero();
-    assertThat(result.totals().counts().received()).isEqualTo(5_000);
-    assertThat(result.integrity().clean()).isTrue();
-    assertThat(result.latency().get("confirm").count()).isEqualTo(5_000);
-    assertThat(result.latency().get("e2e").count()).isEqualTo(5_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(5_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
+    assertThat(result.figures().latency().get("confirm").count()).isEqualTo(5_000);
+    assertThat(result.figures().latency().get("e2e").count()).isEqualTo(5_000);
   }
 
   @Test
@@ -117,7 +118,7 @@ class RocketMqWorkloadIT {
 
         // Every send settled; a loaded broker may time one out (CI once: 1,999 confirmed), which
         // counts as not accepted, and this test is about the connections.
-        MessageCounts counts = result.totals().counts();
+        MessageCounts counts = result.figures().totals().counts();
         assertThat(counts.confirmed() + counts.notAccepted().total())
             .as("confirmed and not accepted of %s", counts)
             .isEqualTo(2_000);
@@ -133,10 +134,10 @@ class RocketMqWorkloadIT {
   void storeToConsumeLatencyIsRecordedFromTheBrokersStoreTime() throws Exception {
     RunResult result = run(workload("s2c").messagesPerProducer(1_000).build());
 
-    assertThat(result.latency().get("s2c").count()).isEqualTo(1_000);
-    assertThat(result.latency().get("s2c").p50Micros())
-        .isLessThanOrEqualTo(result.latency().get("e2e").maxMicros());
-    assertThat(result.latency().get("s2c").negative()).isZero();
+    assertThat(result.figures().latency().get("s2c").count()).isEqualTo(1_000);
+    assertThat(result.figures().latency().get("s2c").p50Micros())
+        .isLessThanOrEqualTo(result.figures().latency().get("e2e").maxMicros());
+    assertThat(result.figures().latency().get("s2c").negative()).isZero();
   }
 
   @Test
@@ -147,16 +148,16 @@ class RocketMqWorkloadIT {
             "send-mode",
             "sync");
 
-    assertThat(result.totals().counts().sent()).isEqualTo(2_000);
-    assertThat(result.totals().counts().confirmed()).isEqualTo(2_000);
-    assertThat(result.latency().get("confirm").count()).isEqualTo(2_000);
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(2_000);
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(2_000);
+    assertThat(result.figures().latency().get("confirm").count()).isEqualTo(2_000);
     // RocketMQ is at-least-once (a push-consumer rebalance, or a retried send the broker had
     // stored, may hand a message over twice; seen once in CI). Every message must arrive, and any
     // duplicate must be counted as one.
-    assertThat(result.integrity().unique()).isEqualTo(2_000);
-    assertThat(result.integrity().lost()).isZero();
-    assertThat(result.totals().counts().received())
-        .isEqualTo(2_000 + result.integrity().duplicates());
+    assertThat(result.figures().integrity().unique()).isEqualTo(2_000);
+    assertThat(result.figures().integrity().lost()).isZero();
+    assertThat(result.figures().totals().counts().received())
+        .isEqualTo(2_000 + result.figures().integrity().duplicates());
   }
 
   @Test
@@ -167,11 +168,13 @@ class RocketMqWorkloadIT {
             "send-mode",
             "oneway");
 
-    assertThat(result.totals().counts().sent()).isEqualTo(1_000);
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(1_000);
     // Oneway has no delivery guarantee: a busy broker drops requests it will not answer.
-    assertThat(result.totals().counts().received()).isPositive().isLessThanOrEqualTo(1_000L);
-    assertThat(result.integrity().duplicates()).isZero();
-    assertThat(result.latency()).doesNotContainKey("confirm");
+    assertThat(result.figures().totals().counts().received())
+        .isPositive()
+        .isLessThanOrEqualTo(1_000L);
+    assertThat(result.figures().integrity().duplicates()).isZero();
+    assertThat(result.figures().latency()).doesNotContainKey("confirm");
   }
 
   @Test
@@ -186,9 +189,9 @@ class RocketMqWorkloadIT {
             "keys",
             "true");
 
-    assertThat(result.environment().stampLocation()).isEqualTo("header");
-    assertThat(result.totals().counts().received()).isEqualTo(500);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.setup().environment().stampLocation()).isEqualTo("header");
+    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   @Test
@@ -196,19 +199,19 @@ class RocketMqWorkloadIT {
     RunResult result =
         run(workload("orderly").messagesPerProducer(1_000).build(), "consume-mode", "orderly");
 
-    assertThat(result.status()).as("%s", result.error()).isEqualTo("completed");
+    assertThat(result.ending().status()).as("%s", result.ending().error()).isEqualTo("completed");
     // Every message the broker took; a loaded CI host may see a send refused (busy) now and then.
-    assertThat(result.totals().counts().sent()).isEqualTo(1_000);
-    assertThat(result.totals().counts().accepted()).isGreaterThanOrEqualTo(990);
+    assertThat(result.figures().totals().counts().sent()).isEqualTo(1_000);
+    assertThat(result.figures().totals().counts().accepted()).isGreaterThanOrEqualTo(990);
     // Each of them once at least, none lost. RocketMQ delivers at least once: a queue the client
     // drops and takes again is read again from the offset last committed (a loaded CI host once
     // saw 53 of 1,000 twice), and those come counted as duplicates.
-    IntegrityCounts integrity = result.integrity();
+    IntegrityCounts integrity = result.figures().integrity();
     assertThat(integrity.unique())
         .as("%s", integrity)
-        .isEqualTo(result.totals().counts().accepted());
+        .isEqualTo(result.figures().totals().counts().accepted());
     assertThat(integrity.lost()).as("%s", integrity).isZero();
-    assertThat(result.totals().counts().received())
+    assertThat(result.figures().totals().counts().received())
         .as("%s", integrity)
         .isEqualTo(integrity.unique() + integrity.duplicates());
   }
@@ -226,8 +229,8 @@ class RocketMqWorkloadIT {
             "filter",
             "TagB");
 
-    assertThat(result.totals().counts().confirmed()).isEqualTo(200);
-    assertThat(result.totals().counts().received()).isZero();
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(200);
+    assertThat(result.figures().totals().counts().received()).isZero();
   }
 
   @Test
@@ -235,9 +238,9 @@ class RocketMqWorkloadIT {
     RunResult result =
         run(workload("pull").messagesPerProducer(1_000).build(), "consume-mode", "lite-pull");
 
-    assertThat(result.totals().counts().received()).isEqualTo(1_000);
-    assertThat(result.integrity().clean()).isTrue();
-    assertThat(result.latency().get("s2c").count()).isEqualTo(1_000);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(1_000);
+    assertThat(result.figures().integrity().clean()).isTrue();
+    assertThat(result.figures().latency().get("s2c").count()).isEqualTo(1_000);
   }
 
   @Test
@@ -248,10 +251,10 @@ class RocketMqWorkloadIT {
             "batch",
             "16");
 
-    assertThat(result.totals().counts().confirmed()).isEqualTo(2_005);
-    assertThat(result.latency().get("confirm").count()).isEqualTo(2_005);
-    assertThat(result.totals().counts().received()).isEqualTo(2_005);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(2_005);
+    assertThat(result.figures().latency().get("confirm").count()).isEqualTo(2_005);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(2_005);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   @Test
@@ -264,9 +267,9 @@ class RocketMqWorkloadIT {
             "batch",
             "8");
 
-    assertThat(result.totals().counts().confirmed()).isEqualTo(806);
-    assertThat(result.totals().counts().received()).isEqualTo(806);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().confirmed()).isEqualTo(806);
+    assertThat(result.figures().totals().counts().received()).isEqualTo(806);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   @Test
@@ -281,8 +284,8 @@ class RocketMqWorkloadIT {
             "filter",
             "TAGS is not null and TAGS = 'TagA'");
 
-    assertThat(result.totals().counts().received()).isEqualTo(300);
-    assertThat(result.integrity().clean()).isTrue();
+    assertThat(result.figures().totals().counts().received()).isEqualTo(300);
+    assertThat(result.figures().integrity().clean()).isTrue();
   }
 
   @Test
@@ -314,9 +317,9 @@ class RocketMqWorkloadIT {
     }
 
     ResultSchema.assertValid(result);
-    assertThat(result.integrity().unique()).isEqualTo(500);
-    assertThat(result.integrity().stillQueued()).isEqualTo(1_500);
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().integrity().unique()).isEqualTo(500);
+    assertThat(result.figures().integrity().stillQueued()).isEqualTo(1_500);
+    assertThat(result.figures().integrity().lost()).isZero();
     assertThat(result.warned(Warning.STILL_QUEUED)).isTrue();
   }
 
@@ -336,8 +339,10 @@ class RocketMqWorkloadIT {
                 .build(),
             java.time.Instant.now().plusSeconds(3));
 
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.requestReply().replied()).as(result.requestReply().describe()).isEqualTo(200);
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.extras().requestReply().replied())
+        .as(result.extras().requestReply().describe())
+        .isEqualTo(200);
   }
 
   @Test
@@ -360,16 +365,17 @@ class RocketMqWorkloadIT {
                 .build());
 
     ResultSchema.assertValid(result);
-    assertThat(result.status()).isEqualTo("completed");
-    assertThat(result.requestReply().requests()).isEqualTo(1_000);
+    assertThat(result.ending().status()).isEqualTo("completed");
+    assertThat(result.extras().requestReply().requests()).isEqualTo(1_000);
     // What the replier received tells a request that never reached it from a reply that never
     // came back.
-    assertThat(result.requestReply().replied())
+    assertThat(result.extras().requestReply().replied())
         .as(
             "%s; the replier received %d",
-            result.requestReply().describe(), result.totals().counts().received())
+            result.extras().requestReply().describe(),
+            result.figures().totals().counts().received())
         .isEqualTo(1_000);
-    RequestReplyCounts counts = result.requestReply();
+    RequestReplyCounts counts = result.extras().requestReply();
     assertThat(counts.timedOut() + counts.outstandingAtEnd() + counts.lateReplies())
         .as(counts.describe())
         .isZero();
@@ -379,8 +385,8 @@ class RocketMqWorkloadIT {
     // twice; both are counted, never as replies to other requests, and they stay rare.
     assertThat(counts.duplicateReplies())
         .as(counts.describe())
-        .isLessThanOrEqualTo(result.integrity().duplicates() + 10);
-    assertThat(result.latency().get("rtt").count()).isEqualTo(1_000);
-    assertThat(result.integrity().lost()).isZero();
+        .isLessThanOrEqualTo(result.figures().integrity().duplicates() + 10);
+    assertThat(result.figures().latency().get("rtt").count()).isEqualTo(1_000);
+    assertThat(result.figures().integrity().lost()).isZero();
   }
 }

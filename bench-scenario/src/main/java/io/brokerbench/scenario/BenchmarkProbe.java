@@ -76,11 +76,11 @@ public final class BenchmarkProbe implements RateProbe {
     } finally {
       running.accept(null);
     }
-    if (result.status().equals(RunResult.INTERRUPTED)) {
+    if (result.ending().status().equals(RunResult.INTERRUPTED)) {
       throw new InterruptedException("max-rate search interrupted");
     }
     if (!result.completed()) {
-      return ProbeMeasurement.failed(targetPerSecond, result.error());
+      return ProbeMeasurement.failed(targetPerSecond, result.ending().error());
     }
     return measure(targetPerSecond, result, warmup.toNanos() / 1e9);
   }
@@ -91,9 +91,11 @@ public final class BenchmarkProbe implements RateProbe {
    * backlog's wait shows in them).
    */
   static ProbeMeasurement measure(double targetPerSecond, RunResult result, double warmupSeconds) {
-    double sendEnd = warmupSeconds + result.totals().sendSeconds() + EPSILON_SECONDS;
+    double sendEnd = warmupSeconds + result.figures().totals().sendSeconds() + EPSILON_SECONDS;
     List<IntervalSample> sending =
-        result.intervals().stream().filter(i -> !i.warmup() && i.endSeconds() <= sendEnd).toList();
+        result.figures().intervals().stream()
+            .filter(i -> !i.warmup() && i.endSeconds() <= sendEnd)
+            .toList();
     MessageCounts counts = MessageCounts.ZERO;
     double seconds = 0;
     for (IntervalSample interval : sending) {
@@ -108,13 +110,13 @@ public final class BenchmarkProbe implements RateProbe {
     }
     if (sending.isEmpty()) {
       // A probe shorter than an interval: the totals are all there is.
-      counts = result.totals().counts();
-      seconds = result.totals().sendSeconds();
+      counts = result.figures().totals().counts();
+      seconds = result.figures().totals().sendSeconds();
     }
     Map<String, Double> latency = new LinkedHashMap<>();
     for (LatencyKind kind :
         List.of(LatencyKind.END_TO_END, LatencyKind.SCHEDULE_SLIP, LatencyKind.CONFIRM)) {
-      LatencySummary summary = result.latency().get(kind.key());
+      LatencySummary summary = result.figures().latency().get(kind.key());
       if (summary != null && summary.count() > 0) {
         latency.put(kind.key() + ".p50", summary.p50Micros());
         latency.put(kind.key() + ".p90", summary.p90Micros());

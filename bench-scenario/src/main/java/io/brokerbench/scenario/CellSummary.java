@@ -18,14 +18,14 @@ final class CellSummary {
     List<String> lines = new ArrayList<>();
     lines.add(
         "  "
-            + result.status()
+            + result.ending().status()
             + ": "
-            + figures(result.totals(), result.latency())
+            + figures(result.figures().totals(), result.figures().latency())
             + ", lost "
-            + result.integrity().lost()
-            + (result.error() == null ? "" : " (" + result.error() + ")"));
-    if (result.steps().size() > 1) {
-      for (StepResult step : result.steps()) {
+            + result.figures().integrity().lost()
+            + (result.ending().error() == null ? "" : " (" + result.ending().error() + ")"));
+    if (result.figures().steps().size() > 1) {
+      for (StepResult step : result.figures().steps()) {
         lines.add(
             String.format(
                 Locale.ROOT,

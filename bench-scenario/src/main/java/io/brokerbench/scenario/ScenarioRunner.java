@@ -126,7 +126,7 @@ public final class ScenarioRunner {
           results.add(result);
           CellSummary.lines(result).forEach(out::println);
           status =
-              switch (result.status()) {
+              switch (result.ending().status()) {
                 case RunResult.COMPLETED -> ScenarioIndex.COMPLETED;
                 case RunResult.INTERRUPTED -> ScenarioIndex.INTERRUPTED;
                 default -> ScenarioIndex.FAILED;

@@ -68,10 +68,11 @@ class ScenarioRunnerTest {
       Path cellDir = output.resolve("cells").resolve(cell);
       RunResult result = JsonResult.read(cellDir.resolve("result.json"));
       assertThat(result.completed()).isTrue();
-      assertThat(result.workload().destinations())
+      assertThat(result.setup().workload().destinations())
           .containsExactly("brokerbench-" + runId + "-c00" + i);
-      assertThat(result.totals().counts().received()).isEqualTo(2000);
-      assertThat(result.driver().options()).containsEntry("queue-capacity", cell.substring(19));
+      assertThat(result.figures().totals().counts().received()).isEqualTo(2000);
+      assertThat(result.setup().driver().options())
+          .containsEntry("queue-capacity", cell.substring(19));
       assertThat(Files.readAllLines(cellDir.resolve("intervals.csv"))).isNotEmpty();
       assertThat(Files.readString(cellDir.resolve("latency.hlog")))
           .startsWith("#[Histogram log format version");
@@ -128,7 +129,7 @@ class ScenarioRunnerTest {
     assertThat(Files.readAllLines(events))
         .containsExactly("start default", "stop default", "start raised", "stop raised");
     assertThat(outcome.results())
-        .extracting(r -> r.driver().options().get("queue-capacity"))
+        .extracting(r -> r.setup().driver().options().get("queue-capacity"))
         .containsExactly("1024", "1024", "4096", "4096");
     ScenarioIndex index = ScenarioIndex.read(output);
     assertThat(index.cells())
@@ -256,7 +257,7 @@ class ScenarioRunnerTest {
         .extracting(ScenarioIndex.Cell::status)
         .containsExactly("failed", "failed");
     assertThat(out.toString()).contains("no progress for 0.3 s");
-    assertThat(JsonResult.read(output.resolve("cells/000-size=12/result.json")).status())
+    assertThat(JsonResult.read(output.resolve("cells/000-size=12/result.json")).ending().status())
         .isEqualTo("failed");
 
     // The first cell completed, the second failed: a rerun runs only the second.
@@ -276,7 +277,7 @@ class ScenarioRunnerTest {
     // Resumed on the queues the first run named, from the id its index keeps.
     String runId = ScenarioIndex.read(output).runId();
     assertThat(runId).isEqualTo(first.index().runId()).isNotNull();
-    assertThat(second.results().get(0).workload().destinations())
+    assertThat(second.results().get(0).setup().workload().destinations())
         .containsExactly("brokerbench-" + runId + "-c001");
     assertThat(out.toString())
         .contains("resuming " + output + ": 1 of 2 cells completed already")
@@ -291,11 +292,11 @@ class ScenarioRunnerTest {
     ScenarioOutcome first = run(file, dir.resolve("first"));
     ScenarioOutcome second = run(file, dir.resolve("second"));
 
-    assertThat(first.results().get(0).workload().destinations())
+    assertThat(first.results().get(0).setup().workload().destinations())
         .singleElement()
         .asString()
         .matches("brokerbench-[0-9a-z]{6}-c000")
-        .isNotEqualTo(second.results().get(0).workload().destinations().get(0));
+        .isNotEqualTo(second.results().get(0).setup().workload().destinations().get(0));
   }
 
   @Test

@@ -103,14 +103,14 @@ public final class MemoryAlarmRun {
     }
 
     ResultSchema.assertValid(result);
-    assertThat(result.completed()).as(result.error()).isTrue();
-    assertThat(result.flowControl().periods()).isEqualTo(1);
+    assertThat(result.completed()).as(result.ending().error()).isTrue();
+    assertThat(result.extras().flowControl().periods()).isEqualTo(1);
     assertThat(heldMillis).as("the broker's alarm went on and off").isPositive();
     // As long as the broker held the alarm, less the driver's own wait before it calls it a block,
     // give or take how late the client heard of each change.
-    assertThat(result.flowControl().blockedSeconds())
+    assertThat(result.extras().flowControl().blockedSeconds())
         .isCloseTo((heldMillis - noticedAfter.toMillis()) / 1e3, within(NOTICE_MARGIN_SECONDS));
-    assertThat(result.flowControl().reasons()).containsExactly(reason);
+    assertThat(result.extras().flowControl().reasons()).containsExactly(reason);
     assertThat(result.warned(Warning.FLOW_CONTROL)).isTrue();
     assertThat(notices)
         .containsExactly(
@@ -119,13 +119,14 @@ public final class MemoryAlarmRun {
         .asString()
         .startsWith("UNBLOCKED: the broker takes messages again after ");
     // Open loop: the outage shows as latency from the intended send time; nothing is lost.
-    assertThat(result.latency().get("e2e").maxMicros()).isGreaterThan(HELD_MILLIS * 1_000);
+    assertThat(result.figures().latency().get("e2e").maxMicros())
+        .isGreaterThan(HELD_MILLIS * 1_000);
     // Every intended send left or is counted as unsent: whether the sends the alarm held back all
     // caught up before the end is the machine's speed (under a CPU hog and a three-node cluster
     // beside it, AMQP 1.0 had 841 of 15,000 left), not the code's.
-    assertThat(result.totals().counts().sent() + TestResults.unsent(result))
+    assertThat(result.figures().totals().counts().sent() + TestResults.unsent(result))
         .isEqualTo(RATE * DURATION.toSeconds());
-    assertThat(result.integrity().lost()).isZero();
+    assertThat(result.figures().integrity().lost()).isZero();
     // The sends held back for about 2 s of the 15 are an eighth of the schedule: the run says its
     // latency from intended send is partly that wait, not the broker's delivery.
     assertThat(result.validity().reasons())

@@ -50,7 +50,7 @@ class OrdersObservabilityTest {
 
     double received =
         registry.get("brokerbench.messages").tag("outcome", "received").functionCounter().count();
-    assertThat(received).isEqualTo(result.totals().counts().received()).isPositive();
+    assertThat(received).isEqualTo(result.figures().totals().counts().received()).isPositive();
     FunctionTimer e2e = registry.get("brokerbench.latency").tag("kind", "e2e").functionTimer();
     assertThat(e2e.count()).isPositive();
   }
@@ -74,7 +74,7 @@ class OrdersObservabilityTest {
     assertThat(events)
         .filteredOn(e -> e.getEventType().getName().equals("brokerbench.Run"))
         .singleElement()
-        .satisfies(run -> assertThat(run.getLong("sent")).isEqualTo(result.totals().counts().sent()));
+        .satisfies(run -> assertThat(run.getLong("sent")).isEqualTo(result.figures().totals().counts().sent()));
     assertThat(events)
         .filteredOn(e -> e.getEventType().getName().equals("brokerbench.Interval"))
         .hasSizeGreaterThanOrEqualTo(3);

@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.send;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;

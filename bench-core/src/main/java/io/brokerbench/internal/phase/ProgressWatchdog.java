@@ -1,5 +1,7 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.phase;
 
+import io.brokerbench.internal.Participants;
+import io.brokerbench.internal.RunControl;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.spi.DriverException;
@@ -12,9 +14,9 @@ import java.time.Duration;
  * timeout is real time, as the check's schedule is: the run's clock may hold still (a test's manual
  * clock), and a stuck run must still end.
  */
-final class ProgressWatchdog implements Runnable {
+public final class ProgressWatchdog implements Runnable {
   /** How often the runner checks. */
-  static final long CHECK_MILLIS = 100;
+  public static final long CHECK_MILLIS = 100;
 
   private final Participants participants;
   private final RunControl control;
@@ -28,7 +30,7 @@ final class ProgressWatchdog implements Runnable {
    * @param timeout how long the run may go without progress
    * @param realTime the clock the timeout runs on: the system's, but for tests
    */
-  ProgressWatchdog(
+  public ProgressWatchdog(
       Participants participants, RunControl control, Duration timeout, NanoClock realTime) {
     this.participants = participants;
     this.control = control;

@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.send;
 
 import io.brokerbench.latency.LatencyRecorder.Writer;
 import io.brokerbench.rate.NanoClock;
@@ -29,7 +29,7 @@ import java.util.function.LongConsumer;
  * sequence kept in {@code expired} so that its reply, should it still come, is told apart from a
  * duplicate.
  */
-final class ConfirmWindow {
+public final class ConfirmWindow {
   private final int window;
   private final int mask;
   private final long[] intendedNanos;
@@ -65,7 +65,7 @@ final class ConfirmWindow {
    * @param latency records each accepted message's confirm latency from its intended and from its
    *     actual send time, as a pair
    */
-  ConfirmWindow(int window, Writer latency, Thread producerThread) {
+  public ConfirmWindow(int window, Writer latency, Thread producerThread) {
     this(window, latency, producerThread, 0);
   }
 
@@ -141,7 +141,7 @@ final class ConfirmWindow {
   }
 
   /** Producer thread: the message with this sequence is about to be sent. */
-  void register(long sequence, long intended, long sent) {
+  public void register(long sequence, long intended, long sent) {
     int i = (int) sequence & mask;
     intendedNanos[i] = intended;
     sentNanos[i] = sent;
@@ -168,7 +168,7 @@ final class ConfirmWindow {
    *
    * @return how many messages this call confirmed (0 for a repeated or unknown confirm)
    */
-  int confirm(long sequence, boolean multiple, long nowNanos, boolean recordLatency) {
+  public int confirm(long sequence, boolean multiple, long nowNanos, boolean recordLatency) {
     int confirmed = 0;
     if (multiple) {
       for (long s = oldest.get(); s <= sequence; s++) {

@@ -1,8 +1,12 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.phase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.internal.Participants;
+import io.brokerbench.internal.RunControl;
 import io.brokerbench.internal.measure.RunRecorders;
+import io.brokerbench.internal.send.ProducerTask;
+import io.brokerbench.internal.send.TestProducerTasks;
 import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;

@@ -1,5 +1,7 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.phase;
 
+import io.brokerbench.internal.Participants;
+import io.brokerbench.internal.RunControl;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.result.BacklogResult;
 import io.brokerbench.spi.DriverException;
@@ -12,12 +14,12 @@ import java.util.concurrent.locks.LockSupport;
  * how long they take to receive as many messages as were queued then. Consumers record each
  * message's age while {@link #draining()}.
  */
-final class BacklogPhase implements Runnable {
+public final class BacklogPhase implements Runnable {
   private static final long POLL_NANOS = 1_000_000;
   private static final long JOIN_MILLIS = 5_000;
 
   /** Starts the consumers the run held back. */
-  interface ConsumerStart {
+  public interface ConsumerStart {
     void start() throws DriverException;
   }
 
@@ -39,7 +41,7 @@ final class BacklogPhase implements Runnable {
    * @param participants the run's producers, which build the backlog, and its consumers
    * @param consumers starts the consumers held back
    */
-  BacklogPhase(
+  public BacklogPhase(
       Backlog backlog,
       NanoClock clock,
       RunControl control,
@@ -55,7 +57,7 @@ final class BacklogPhase implements Runnable {
   }
 
   /** Starts watching; sending starts at {@code sendStartNanos}. */
-  void start(long sendStartNanos) {
+  public void start(long sendStartNanos) {
     this.sendStartNanos = sendStartNanos;
     thread.start();
   }
@@ -66,7 +68,7 @@ final class BacklogPhase implements Runnable {
   }
 
   /** True while consumers work through the backlog. Any thread. */
-  boolean draining() {
+  public boolean draining() {
     return draining;
   }
 
@@ -104,14 +106,14 @@ final class BacklogPhase implements Runnable {
    * Waits until the consumers were started (or their start failed), bounded by the drivers' own
    * connect timeouts: the drain must not begin without them.
    */
-  void awaitConsumers() {
+  public void awaitConsumers() {
     while (!consumersStarted && thread.isAlive()) {
       LockSupport.parkNanos(POLL_NANOS);
     }
   }
 
   /** Stops watching (the run's drain is over) and waits a bounded moment for the thread. */
-  void finish() {
+  public void finish() {
     finished = true;
     try {
       thread.join(JOIN_MILLIS);
@@ -121,7 +123,7 @@ final class BacklogPhase implements Runnable {
   }
 
   /** The figures, once {@link #finish()} returned. */
-  BacklogResult result() {
+  public BacklogResult result() {
     if (!consumersStarted) {
       return BacklogResult.of(backlog.messages(), backlog.producersStop(), 0, 0, false, 0);
     }

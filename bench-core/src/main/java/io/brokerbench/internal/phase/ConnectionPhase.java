@@ -1,5 +1,6 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.phase;
 
+import io.brokerbench.internal.RunControl;
 import io.brokerbench.internal.measure.ProcessSampler;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.latency.LatencyKind;
@@ -32,7 +33,7 @@ import org.HdrHistogram.Histogram;
  * measures, then closed. It reads what they cost: the client's live heap and resident memory, its
  * threads, and the broker's memory where the driver can ask.
  */
-final class ConnectionPhase {
+public final class ConnectionPhase {
   /** Open files kept free for the run's own connections, sockets and files. */
   static final int SPARE_FILES = 200;
 
@@ -74,7 +75,7 @@ final class ConnectionPhase {
   private String brokerMemoryError;
   private volatile boolean closed;
 
-  ConnectionPhase(
+  public ConnectionPhase(
       Connections spec,
       Driver driver,
       NanoClock clock,
@@ -93,7 +94,7 @@ final class ConnectionPhase {
    *
    * @throws WorkloadException saying the limit and how to raise it
    */
-  static void checkFileLimit(int connections) {
+  public static void checkFileLimit(int connections) {
     if (!(ManagementFactory.getOperatingSystemMXBean()
         instanceof com.sun.management.UnixOperatingSystemMXBean unix)) {
       return;
@@ -120,7 +121,7 @@ final class ConnectionPhase {
    *
    * @throws DriverException when the driver can ask its broker for its memory but got no answer
    */
-  void open() throws DriverException {
+  public void open() throws DriverException {
     brokerBefore = driver.brokerMemory();
     heapBefore = liveHeap();
     rssBefore = process.rssBytes();
@@ -259,17 +260,17 @@ final class ConnectionPhase {
   }
 
   /** The connections held now. */
-  List<IdleConnection> held() {
+  public List<IdleConnection> held() {
     return List.copyOf(held);
   }
 
   /** True once {@link #close()} ran. */
-  boolean closed() {
+  public boolean closed() {
     return closed;
   }
 
   /** Closes every held connection, a few at a time; bounded by the driver's close timeout. */
-  void close() {
+  public void close() {
     closed = true;
     long start = clock.nanoTime();
     List<Thread> closers = new ArrayList<>();
@@ -311,14 +312,14 @@ final class ConnectionPhase {
   }
 
   /** The open times, for the run's latency totals. */
-  synchronized LatencyHistograms openTimes() {
+  public synchronized LatencyHistograms openTimes() {
     return LatencyHistograms.empty()
         .put(LatencyKind.CONNECT, fromIntended, 0)
         .put(LatencyKind.CONNECT_FROM_START, fromStart, 0);
   }
 
   /** What the phase measured. */
-  synchronized ConnectionsResult result() {
+  public synchronized ConnectionsResult result() {
     long count = opened.get();
     return new ConnectionsResult(
         spec.count(),

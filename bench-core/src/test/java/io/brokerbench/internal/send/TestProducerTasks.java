@@ -1,5 +1,6 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.send;
 
+import io.brokerbench.internal.RunControl;
 import io.brokerbench.internal.events.ConnectionLossLog;
 import io.brokerbench.internal.events.FlowControlLog;
 import io.brokerbench.internal.measure.RunRecorders;
@@ -9,9 +10,9 @@ import io.brokerbench.spi.Producer;
 import io.brokerbench.workload.Workload;
 
 /** Producer tasks for the tests of a run's parts: no driver, the client producer given. */
-final class TestProducerTasks {
+public final class TestProducerTasks {
   /** A client producer that takes every send and never confirms. */
-  static final Producer ACCEPTING =
+  public static final Producer ACCEPTING =
       new Producer() {
         @Override
         public boolean trySend(OutgoingMessage message) {
@@ -27,7 +28,7 @@ final class TestProducerTasks {
   /**
    * Producer {@code index} of {@code workload} on {@code clock}, prepared with {@code producer}.
    */
-  static ProducerTask prepared(
+  public static ProducerTask prepared(
       int index,
       Workload workload,
       NanoClock clock,

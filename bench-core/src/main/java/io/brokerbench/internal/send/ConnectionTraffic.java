@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.send;
 
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.spi.IdleConnection;
@@ -22,7 +22,7 @@ import java.util.List;
  * room (its {@value #RING} unconfirmed messages, no credit) holds the next message until it has
  * room.
  */
-final class ConnectionTraffic implements Producer {
+public final class ConnectionTraffic implements Producer {
   /** Unconfirmed messages per connection at most: at a light rate, one is rarely still out. */
   static final int RING = 8;
 
@@ -40,7 +40,8 @@ final class ConnectionTraffic implements Producer {
    * @param listener the core's listener, which hears the core's sequence numbers
    * @throws DriverException when one cannot be opened; those opened are closed again
    */
-  ConnectionTraffic(List<IdleConnection> connections, ProducerSpec spec, SendListener listener)
+  public ConnectionTraffic(
+      List<IdleConnection> connections, ProducerSpec spec, SendListener listener)
       throws DriverException {
     this.core = listener;
     this.lanes = new Lane[connections.size()];

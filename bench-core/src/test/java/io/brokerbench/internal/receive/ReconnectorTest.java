@@ -1,7 +1,8 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.receive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.brokerbench.internal.RunControl;
 import io.brokerbench.internal.events.ConnectionLossLog;
 import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.spi.Consumer;

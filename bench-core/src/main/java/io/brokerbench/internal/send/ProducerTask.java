@@ -1,6 +1,8 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.send;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.Backoff;
+import io.brokerbench.internal.RunControl;
 import io.brokerbench.internal.events.ConnectionLossLog;
 import io.brokerbench.internal.events.FlowControlLog;
 import io.brokerbench.internal.measure.RunRecorders;
@@ -34,13 +36,13 @@ import java.util.concurrent.locks.LockSupport;
  * state passes to it through a {@link SendLoopOwnership} while the producer thread waits. The send
  * is then intended the moment the slot freed, as on the producer thread.
  */
-final class ProducerTask implements Runnable, SendListener, ReplyListener {
+public final class ProducerTask implements Runnable, SendListener, ReplyListener {
   private static final long MAX_SLEEP_NANOS = 50_000_000;
   private static final long OWNERSHIP_POLL_NANOS = 10_000_000;
   private static final long EXPIRY_CHECK_NANOS = 10_000_000;
 
   /** Opens the driver's producer again after its connection was lost. */
-  interface Reopen {
+  public interface Reopen {
     Producer open() throws DriverException;
   }
 
@@ -98,14 +100,14 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
    * @param sharing producers sharing it
    * @param limit messages to send at most; 0 for no limit
    */
-  record Pace(RateProfile rate, int sharing, long limit) {
+  public record Pace(RateProfile rate, int sharing, long limit) {
     /** The pace of one of the workload's producers. */
-    static Pace of(Workload workload) {
+    public static Pace of(Workload workload) {
       return new Pace(workload.rate(), workload.producers(), workload.producerLimit());
     }
   }
 
-  ProducerTask(
+  public ProducerTask(
       int index,
       int producerId,
       Workload workload,
@@ -139,7 +141,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
    * @param reopen opens it again after a lost connection, with {@code --on-connection-loss
    *     reconnect}
    */
-  Thread prepare(Producer producer, Reopen reopen) {
+  public Thread prepare(Producer producer, Reopen reopen) {
     this.producer = producer;
     this.reopen = reopen;
     this.thread = new Thread(this, "brokerbench-producer-" + index);
@@ -162,7 +164,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   }
 
   /** Sets when sending starts and ends ({@link NanoClock#nanoTime()} values). */
-  void schedule(long startNanos, long endNanos) {
+  public void schedule(long startNanos, long endNanos) {
     this.startNanos = startNanos;
     this.endNanos = endNanos;
     // Created before the producer and reporting threads start, which makes it visible to both.
@@ -416,7 +418,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   }
 
   /** Counts the requests unanswered for longer than the reply timeout as timed out. */
-  void expireRequests(long nowNanos) {
+  public void expireRequests(long nowNanos) {
     if (requester) {
       counters.timedOut(window.expire(nowNanos));
     }
@@ -619,7 +621,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
    * This producer's cumulative counts, read now. Sent, confirmed and received are the counters'
    * (the run's figures count those from the histograms); received is always 0 here.
    */
-  MessageCounts counts() {
+  public MessageCounts counts() {
     return counters.counts(
         schedule == null ? 0 : schedule.skipped(),
         // A requester's outstanding requests await replies, not confirms: the run's request-reply
@@ -628,19 +630,19 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   }
 
   /** What became of this requester's requests so far; {@link RequestReplyCounts#NONE} if none. */
-  RequestReplyCounts requestReply() {
+  public RequestReplyCounts requestReply() {
     return requester
         ? counters.requestReply(unanswered(), replyTimeoutNanos)
         : RequestReplyCounts.NONE;
   }
 
   /** Messages the broker holds from this producer: confirmed, or sent without confirms. */
-  long queued() {
+  public long queued() {
     return workload.inFlightWindow() > 0 ? counters.confirmed() : counters.sent();
   }
 
   /** Messages the broker took and the consumers should receive. */
-  long accepted() {
+  public long accepted() {
     return counts().accepted();
   }
 
@@ -650,7 +652,7 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
    * received} shows they arrived all the same. An unconfirmed message that never arrived is counted
    * as unconfirmed, not lost: whether the broker ever had it is not known.
    */
-  long expected(SequenceTracker received) {
+  public long expected(SequenceTracker received) {
     if (window == null || requester) {
       return accepted();
     }
@@ -666,20 +668,20 @@ final class ProducerTask implements Runnable, SendListener, ReplyListener {
   }
 
   /** Sent messages not yet confirmed, or requests not yet answered (0 without either). */
-  long unconfirmed() {
+  public long unconfirmed() {
     return window == null ? 0 : window.outstanding();
   }
 
-  Producer producer() {
+  public Producer producer() {
     return producer;
   }
 
   /** The in-flight window, or null without confirms. */
-  ConfirmWindow confirmWindow() {
+  public ConfirmWindow confirmWindow() {
     return window;
   }
 
-  Thread thread() {
+  public Thread thread() {
     return thread;
   }
 }

@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.send;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,9 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.receive;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.RunControl;
 import io.brokerbench.internal.measure.RunRecorders;
+import io.brokerbench.internal.phase.BacklogPhase;
 import io.brokerbench.latency.LatencyRecorder;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;
@@ -15,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  * message's age while a backlog drains). Called by one driver thread at a time; nothing allocates
  * after the first message.
  */
-final class ConsumerTask implements DeliveryListener {
+public final class ConsumerTask implements DeliveryListener {
   private final NanoClock clock;
   private final RunControl control;
   private final RunRecorders recorders;
@@ -34,7 +36,7 @@ final class ConsumerTask implements DeliveryListener {
   private final AtomicLong foreign = new AtomicLong();
   private final AtomicLong lastReceiveNanos = new AtomicLong();
 
-  ConsumerTask(
+  public ConsumerTask(
       NanoClock clock,
       RunControl control,
       RunRecorders recorders,
@@ -121,22 +123,22 @@ final class ConsumerTask implements DeliveryListener {
   }
 
   /** True when this consumer has a message limit and reached it. */
-  boolean reachedLimit() {
+  public boolean reachedLimit() {
     return limit > 0 && received.get() >= limit;
   }
 
   /** Messages received so far, foreign ones included. */
-  long received() {
+  public long received() {
     return received.get();
   }
 
   /** Messages received so far from producers of no shard of this run. */
-  long foreign() {
+  public long foreign() {
     return foreign.get();
   }
 
   /** When the last message arrived ({@link NanoClock#nanoTime()}), 0 before the first. */
-  long lastReceiveNanos() {
+  public long lastReceiveNanos() {
     return lastReceiveNanos.get();
   }
 }

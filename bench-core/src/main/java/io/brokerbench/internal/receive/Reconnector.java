@@ -1,5 +1,8 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.receive;
 
+import io.brokerbench.internal.Backoff;
+import io.brokerbench.internal.RunControl;
+import io.brokerbench.internal.Runner;
 import io.brokerbench.internal.events.ConnectionLossLog;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.Consumer;
@@ -16,9 +19,9 @@ import java.util.concurrent.TimeUnit;
  * a thread of its own, with each consumer's {@link Backoff}, until it opens or the run ends. The
  * waits are real time ({@link Thread#sleep}), so that closing the run interrupts them.
  */
-final class Reconnector {
+public final class Reconnector {
   /** Opens consumer {@code j} of the run. */
-  interface Opener {
+  public interface Opener {
     Consumer open(int j) throws DriverException;
   }
 
@@ -37,7 +40,7 @@ final class Reconnector {
    * @param count how many consumers there are
    * @param opener opens one of them again
    */
-  Reconnector(
+  public Reconnector(
       NanoClock clock,
       RunControl control,
       ConnectionLossLog losses,
@@ -55,7 +58,7 @@ final class Reconnector {
   }
 
   /** Consumer {@code j}, called {@code name}, lost its connection. Any thread. */
-  void lost(int j, String name, DriverException failure) {
+  public void lost(int j, String name, DriverException failure) {
     if (!reconnecting.add(j)) {
       return;
     }
@@ -106,7 +109,7 @@ final class Reconnector {
   }
 
   /** Stops reconnecting and waits at most {@code millis} for the threads that were. */
-  void close(long millis) {
+  public void close(long millis) {
     ExecutorService running;
     synchronized (this) {
       running = threads;

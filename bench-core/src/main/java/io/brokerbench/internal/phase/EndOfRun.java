@@ -1,6 +1,10 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.phase;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.Participants;
+import io.brokerbench.internal.RunControl;
+import io.brokerbench.internal.Runner;
+import io.brokerbench.internal.send.ProducerTask;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.DriverException;
 import io.brokerbench.workload.ShardLayout;
@@ -28,7 +32,7 @@ import java.util.List;
  * end.drain();
  * }</pre>
  */
-final class EndOfRun {
+public final class EndOfRun {
   private static final long DRAIN_POLL_NANOS = 2_000_000;
   private static final long INTERRUPTED_DRAIN_NANOS = 2_000_000_000L;
   private static final long SEND_POLL_MILLIS = 100;
@@ -53,7 +57,7 @@ final class EndOfRun {
    * @param runClock the run's clock
    * @param realTime the clock the waits are bounded and made on: the system's, but for tests
    */
-  EndOfRun(
+  public EndOfRun(
       ShardLayout layout,
       Participants participants,
       SequenceTracker[] trackers,
@@ -82,7 +86,7 @@ final class EndOfRun {
    *
    * @param endRunNanos the run's end on the run's clock; {@code Long.MAX_VALUE} for none
    */
-  void awaitSending(long endRunNanos) {
+  public void awaitSending(long endRunNanos) {
     List<ProducerTask> producers = participants.producers();
     if (producers.isEmpty()) {
       awaitConsumers(endRunNanos);
@@ -145,7 +149,7 @@ final class EndOfRun {
    * at most after a Ctrl-C. Bounded: every message sent arrives once at most. Expires the requests
    * whose reply timed out meanwhile.
    */
-  void drain() {
+  public void drain() {
     long windowNanos = drainTimeout.toNanos();
     long lastProgressRealNanos = realTime.nanoTime();
     long lastReceiveRunNanos = participants.lastReceiveNanos();

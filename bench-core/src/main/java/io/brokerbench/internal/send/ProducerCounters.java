@@ -1,4 +1,4 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.send;
 
 import io.brokerbench.result.MessageCounts;
 import io.brokerbench.result.NotAccepted;

@@ -1,9 +1,14 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.phase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.Participants;
+import io.brokerbench.internal.RunControl;
 import io.brokerbench.internal.measure.RunRecorders;
+import io.brokerbench.internal.receive.ConsumerTask;
+import io.brokerbench.internal.send.ProducerTask;
+import io.brokerbench.internal.send.TestProducerTasks;
 import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.result.ProducerIntegrity;

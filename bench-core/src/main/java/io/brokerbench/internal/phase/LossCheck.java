@@ -1,6 +1,9 @@
-package io.brokerbench.internal;
+package io.brokerbench.internal.phase;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.BoundedWait;
+import io.brokerbench.internal.Participants;
+import io.brokerbench.internal.send.ProducerTask;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.ProducerIntegrity;
 import io.brokerbench.result.Warning;
@@ -26,15 +29,15 @@ import java.util.Map;
  *         .check(control.failure() != null);
  * }</pre>
  */
-final class LossCheck {
+public final class LossCheck {
   /**
    * How long the broker may take to tell its depth: a frozen broker does not answer, and the
    * results must still come out, within a signal's grace too.
    */
-  static final Duration DEPTH_BOUND = Duration.ofSeconds(5);
+  public static final Duration DEPTH_BOUND = Duration.ofSeconds(5);
 
   /** Asks the broker how many messages a destination holds. */
-  interface Depth {
+  public interface Depth {
     /**
      * The messages waiting in {@code destination}, or -1 when the broker cannot be asked.
      *
@@ -52,7 +55,7 @@ final class LossCheck {
    * @param depthUnknown the {@link Warning#DEPTH_UNKNOWN} warning when the broker could not say its
    *     depth, or null
    */
-  record Outcome(
+  public record Outcome(
       List<ProducerIntegrity> byProducer, IntegrityCounts integrity, Warning depthUnknown) {}
 
   private final ShardLayout layout;
@@ -67,7 +70,7 @@ final class LossCheck {
    * @param depthBound how long to wait for the broker's answers: {@link #DEPTH_BOUND}, but for
    *     tests
    */
-  LossCheck(
+  public LossCheck(
       ShardLayout layout,
       Participants participants,
       SequenceTracker[] trackers,
@@ -87,7 +90,7 @@ final class LossCheck {
    *
    * @param runFailed the run failed: its broker is not asked
    */
-  Outcome check(boolean runFailed) {
+  public Outcome check(boolean runFailed) {
     List<ProducerIntegrity> byProducer = integrityByProducer();
     IntegrityCounts integrity =
         IntegrityCounts.of(
