@@ -37,7 +37,8 @@ class StartGateTest {
     RunResult result = run().startGate(stopping -> start).build().run();
 
     assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
-    assertThat(result.figures().intervals().get(0).startEpochMillis()).isEqualTo(EPOCH / 1_000_000 + 8_000);
+    assertThat(result.figures().intervals().get(0).startEpochMillis())
+        .isEqualTo(EPOCH / 1_000_000 + 8_000);
   }
 
   @Test
@@ -60,7 +61,8 @@ class StartGateTest {
 
     assertThatThrownBy(run::run).hasMessage("the coordinator refused this shard: late");
     assertThat(written.get().ending().status()).isEqualTo(RunResult.FAILED);
-    assertThat(written.get().ending().error()).isEqualTo("the coordinator refused this shard: late");
+    assertThat(written.get().ending().error())
+        .isEqualTo("the coordinator refused this shard: late");
   }
 
   @Test

@@ -228,7 +228,10 @@ final class CoordinateCommand implements Callable<Integer> {
           "bench: the run is %s: shard(s) %s missing%n",
           merged.ending().status(),
           String.join(
-              ", ", merged.mergedFrom().missingShards().stream().map(m -> String.valueOf(m.index())).toList()));
+              ", ",
+              merged.mergedFrom().missingShards().stream()
+                  .map(m -> String.valueOf(m.index()))
+                  .toList()));
       err.flush();
       return ExitCodes.RUN_FAILED;
     }

@@ -110,7 +110,9 @@ class CoordinatedShardsIT {
                   + " ready in time)");
       RunResult live = liveResult();
       assertThat(live.ending().status()).isEqualTo(RunResult.PARTIAL);
-      assertThat(live.mergedFrom().missingShards()).extracting(MissingShard::index).containsExactly(3);
+      assertThat(live.mergedFrom().missingShards())
+          .extracting(MissingShard::index)
+          .containsExactly(3);
     } finally {
       killShards();
     }
@@ -143,7 +145,9 @@ class CoordinatedShardsIT {
       }
       RunResult live = liveResult();
       assertThat(live.ending().status()).isEqualTo(RunResult.PARTIAL);
-      assertThat(live.mergedFrom().missingShards()).extracting(MissingShard::index).containsExactly(2);
+      assertThat(live.mergedFrom().missingShards())
+          .extracting(MissingShard::index)
+          .containsExactly(2);
       assertThat(live.mergedFrom().missingShards().get(0).intendedMessages()).isEqualTo(4_000L);
       assertThat(live.figures().intervals().get(0).counts().sent())
           .as("the lost shard's figures until then are in the intervals")
@@ -178,7 +182,9 @@ class CoordinatedShardsIT {
         ResultSchema.assertValid(shardDir(i).resolve(RunDirectory.RESULT));
       }
       RunResult live = liveResult();
-      assertThat(live.mergedFrom().missingShards()).extracting(MissingShard::index).containsExactly(1);
+      assertThat(live.mergedFrom().missingShards())
+          .extracting(MissingShard::index)
+          .containsExactly(1);
       assertThat(live.mergedFrom().shards()).hasSize(3);
     } finally {
       killShards();
@@ -210,7 +216,9 @@ class CoordinatedShardsIT {
       RunResult live = liveResult();
       assertThat(live.thresholdsPassed()).isFalse();
       assertThat(live.mergedFrom().shards()).hasSize(SHARDS);
-      assertThat(live.figures().totals().sendSeconds()).as("stopped, not run to its end").isLessThan(30);
+      assertThat(live.figures().totals().sendSeconds())
+          .as("stopped, not run to its end")
+          .isLessThan(30);
     } finally {
       killShards();
     }

@@ -128,7 +128,9 @@ class LiveMergeTest {
     RunResult result = merge.result();
 
     assertThat(result.ending().status()).isEqualTo(RunResult.PARTIAL);
-    assertThat(result.mergedFrom().missingShards()).extracting(MissingShard::index).containsExactly(1);
+    assertThat(result.mergedFrom().missingShards())
+        .extracting(MissingShard::index)
+        .containsExactly(1);
     assertThat(result.mergedFrom().missingShards().get(0).intendedMessages()).isEqualTo(2_500);
     assertThat(result.verdict().warnings())
         .filteredOn(w -> w.code().equals(Warning.MISSING_SHARDS))
