@@ -194,11 +194,13 @@ class ScenarioRunnerTest {
             "workload: {count: 200}",
             "setup: slow",
             "setups:",
-            "  slow: {start: echo waiting; sleep 60, start-timeout: 1s}");
+            // 3 s, not 1: on a loaded CI machine the shell once had not echoed within 1 s, and
+            // the message then ended with "Killed" instead of the command's last line.
+            "  slow: {start: echo waiting; sleep 60, start-timeout: 3s}");
 
     assertThatThrownBy(() -> run(file, dir.resolve("out")))
         .isInstanceOf(SetupFailedException.class)
-        .hasMessageContaining("`echo waiting; sleep 60` did not finish within 1 s: waiting");
+        .hasMessageContaining("`echo waiting; sleep 60` did not finish within 3 s: waiting");
   }
 
   @Test
