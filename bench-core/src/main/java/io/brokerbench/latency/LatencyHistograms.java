@@ -55,10 +55,8 @@ public final class LatencyHistograms {
   public LatencyHistograms put(LatencyKind kind, Histogram values, long negativeCount) {
     Histogram h = values.getTotalCount() == 0 ? histograms.get(kind) : histogram(kind);
     if (h != null) {
-      LatencyRecorder.resetUnlessEmpty(h);
-      if (values.getTotalCount() > 0) {
-        h.add(values);
-      }
+      h.reset();
+      h.add(values);
     }
     negative[kind.ordinal()] = negativeCount;
     return this;

@@ -101,7 +101,7 @@ public final class LatencyRecorder {
    */
   public synchronized void takeInterval() {
     for (int k = 0; k < kinds; k++) {
-      resetUnlessEmpty(interval[k]);
+      interval[k].reset();
       intervalNegative[k] = 0;
     }
     long start = Long.MAX_VALUE;
@@ -109,9 +109,7 @@ public final class LatencyRecorder {
     for (Writer writer : writers) {
       Histogram[] bank = writer.swap();
       for (int k = 0; k < kinds; k++) {
-        if (bank[k].getTotalCount() > 0) {
-          interval[k].add(bank[k]);
-        }
+        interval[k].add(bank[k]);
         intervalNegative[k] += bank[kinds + k].getTotalCount();
       }
       start = Math.min(start, bank[0].getStartTimeStamp());
@@ -161,18 +159,6 @@ public final class LatencyRecorder {
   /** An empty histogram with the recorders' range and precision. */
   public static Histogram newHistogram() {
     return new Histogram(1, HIGHEST_NANOS, SIGNIFICANT_DIGITS);
-  }
-
-  /**
-   * Empties a histogram that holds values. Resetting or adding walks all of its 33,792 counts, and
-   * most of a run's histograms hold none (kinds a workload does not record, intervals of an idle
-   * writer): walked every interval, while the JIT has not compiled the walk yet, they were a
-   * noticeable part of a short run's CPU. Timestamps are the caller's to set.
-   */
-  static void resetUnlessEmpty(Histogram histogram) {
-    if (histogram.getTotalCount() > 0) {
-      histogram.reset();
-    }
   }
 
   /** Records into one bank of histograms: the kinds' values, then their negative counts. */
@@ -247,7 +233,7 @@ public final class LatencyRecorder {
       phaser.readerLock();
       try {
         for (Histogram h : inactive) {
-          resetUnlessEmpty(h);
+          h.reset();
         }
         Histogram[] ended = active;
         long now = System.currentTimeMillis();
