@@ -193,7 +193,7 @@ public final class RocketMqDriver implements Driver {
   public synchronized Producer createRequester(
       ProducerSpec spec, SendListener listener, ReplyListener replies) throws DriverException {
     DefaultMQProducer client = producerClient.started(spec.bodyBytes());
-    RocketMqRequester.registerForReplies(client, spec.destination());
+    RocketMqRequester.registerForReplies(client, spec.destination(), admin);
     return new RocketMqRequester(
         client,
         new MessageStamper(spec.destination(), config.tag(), config.keys(), 0),

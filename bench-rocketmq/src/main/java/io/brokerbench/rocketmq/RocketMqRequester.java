@@ -6,6 +6,7 @@ import io.brokerbench.spi.Producer;
 import io.brokerbench.spi.ReplyListener;
 import io.brokerbench.spi.SendListener;
 import io.brokerbench.spi.SendOutcome;
+import java.time.Duration;
 import org.apache.rocketmq.client.exception.RequestTimeoutException;
 import org.apache.rocketmq.client.impl.factory.MQClientInstance;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
@@ -48,18 +49,46 @@ final class RocketMqRequester implements Producer {
     this.replies = replies;
   }
 
+  /** How long a requester waits for the broker to list its client before it gives up. */
+  private static final Duration REGISTRATION_WAIT = Duration.ofSeconds(15);
+
   /**
-   * Makes the brokers of {@code topic} know the client now: a broker pushes a reply only to a
-   * client it has had a heartbeat from, and the client's own heartbeats go every 30 s to the
-   * brokers it knew by then.
+   * Makes the brokers of {@code topic} know the client before the first request: a broker pushes a
+   * reply only to a client it has had a heartbeat from, the client's own heartbeats go every 30 s
+   * to the brokers it knew by then, and a heartbeat asked for can be skipped without a word (the
+   * client's heartbeat lock busy, or no route known yet): CI once saw every reply of a run lost so.
+   * So the heartbeat is sent until the broker lists the client among the producer group's.
+   *
+   * @throws DriverException when the broker has not listed the client within the bound
    */
   @SuppressWarnings("deprecation") // getDefaultMQProducerImpl: the only way to the client instance
-  static void registerForReplies(DefaultMQProducer client, String topic) {
+  static void registerForReplies(DefaultMQProducer client, String topic, TopicAdmin admin)
+      throws DriverException {
     MQClientInstance instance = client.getDefaultMQProducerImpl().getMqClientFactory();
-    // False when the route is known already (another requester's), or unknown yet (a topic the
-    // broker creates on first send, whose broker the next heartbeat reaches).
-    instance.updateTopicRouteInfoFromNameServer(topic);
-    instance.sendHeartbeatToAllBrokerWithLock();
+    long deadline = System.nanoTime() + REGISTRATION_WAIT.toNanos();
+    while (true) {
+      // False when the route is known already (another requester's), or unknown yet (a topic
+      // the broker creates on first send): then the default topic's route names the brokers.
+      if (!instance.updateTopicRouteInfoFromNameServer(topic)) {
+        instance.updateTopicRouteInfoFromNameServer(topic, true, client);
+      }
+      instance.sendHeartbeatToAllBrokerWithLock();
+      if (admin.knowsProducer(client.getProducerGroup(), instance.getClientId())) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new DriverException(
+            "the RocketMQ brokers did not list the requesting client within "
+                + REGISTRATION_WAIT.toSeconds()
+                + " s, so no reply could reach it: is the broker overloaded?");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DriverException("interrupted while registering a RocketMQ requester", e);
+      }
+    }
   }
 
   @Override

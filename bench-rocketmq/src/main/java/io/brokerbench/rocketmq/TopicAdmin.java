@@ -35,10 +35,12 @@ final class TopicAdmin {
 
   private final DefaultMQAdminExt admin;
   private final String nameServer;
+  private final long timeoutMillis;
 
-  private TopicAdmin(DefaultMQAdminExt admin, String nameServer) {
+  private TopicAdmin(DefaultMQAdminExt admin, String nameServer, long timeoutMillis) {
     this.admin = admin;
     this.nameServer = nameServer;
+    this.timeoutMillis = timeoutMillis;
   }
 
   /**
@@ -53,7 +55,7 @@ final class TopicAdmin {
     admin.setInstanceName("brokerbench-admin-" + ThreadLocalRandom.current().nextInt(1 << 30));
     admin.setVipChannelEnabled(false);
     admin.setEnableHeartbeatChannelEventListener(false);
-    TopicAdmin topics = new TopicAdmin(admin, nameServer);
+    TopicAdmin topics = new TopicAdmin(admin, nameServer, timeout.toMillis());
     try {
       admin.start();
       topics.masters();
@@ -255,6 +257,35 @@ final class TopicAdmin {
       throw new DriverException(
           "cannot ask the broker for the queues of '" + topic + "': " + Errors.reason(e), e);
     }
+  }
+
+  /**
+   * True when every master broker lists this client among the producer group's connections (it had
+   * the client's heartbeat): any of them may take a reply and push it to the client. False when one
+   * lists it not, or cannot say yet.
+   */
+  boolean knowsProducer(String group, String clientId) throws DriverException {
+    for (String address : masters().values()) {
+      try {
+        if (admin
+            .getDefaultMQAdminExtImpl()
+            .getMqClientInstance()
+            .getMQClientAPIImpl()
+            .getProducerConnectionList(address, group, timeoutMillis)
+            .getConnectionSet()
+            .stream()
+            .noneMatch(connection -> clientId.equals(connection.getClientId()))) {
+          return false;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DriverException("interrupted while asking broker " + address, e);
+      } catch (Exception e) {
+        // The broker knows no producer of the group yet ("not exist"), or did not answer.
+        return false;
+      }
+    }
+    return true;
   }
 
   /** True when the name server routes the topic to at least one queue. */
