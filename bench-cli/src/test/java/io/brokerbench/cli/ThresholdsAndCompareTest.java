@@ -349,6 +349,7 @@ class ThresholdsAndCompareTest {
                   new ScenarioIndex.Cell(
                       1, "001-size=100", Map.of("size", "100"), 0, "cells/001", "completed", null)),
               List.of(),
+              null,
               null)
           .write(scenario);
     }

@@ -30,6 +30,8 @@ import java.util.Map;
  *     names none
  * @param latency the latency kind (its key in {@code result.json}) the file asks the report to lead
  *     with, or null for the one that follows from the workload
+ * @param latencyBoundMillis the bound, in milliseconds, under which the file asks the report for
+ *     the share of the leading latency's values (the request-reply study's "under 20 ms"), or null
  */
 public record ScenarioIndex(
     String schema,
@@ -40,7 +42,8 @@ public record ScenarioIndex(
     List<Cell> cells,
     // Left out of the file of a scenario without set-ups, as before they existed.
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Setup> setups,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String latency) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String latency,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Double latencyBoundMillis) {
 
   /** The schema identifier. */
   public static final String SCHEMA = "brokerbench-scenario/1";
@@ -136,7 +139,8 @@ public record ScenarioIndex(
   public ScenarioIndex withStatus(int cell, String status) {
     List<Cell> copy = new ArrayList<>(cells);
     copy.set(cell, copy.get(cell).withStatus(status));
-    return new ScenarioIndex(schema, name, file, runId, axes, copy, setups, latency);
+    return new ScenarioIndex(
+        schema, name, file, runId, axes, copy, setups, latency, latencyBoundMillis);
   }
 
   /** True when {@code dir} holds a scenario index. */

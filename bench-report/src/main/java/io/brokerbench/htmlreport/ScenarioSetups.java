@@ -85,7 +85,8 @@ final class ScenarioSetups {
             axes,
             index,
             runs.stream().flatMap(run -> run.scenario().setups().stream()).distinct().toList(),
-            first.latency());
+            first.latency(),
+            first.latencyBoundMillis());
     return new ReportInput.Scenario(String.join(", ", setups), scenario, cells);
   }
 

@@ -3,10 +3,12 @@ package io.brokerbench.htmlreport;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.BrokerNodeLoad;
 import io.brokerbench.result.ConnectionsResult;
+import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.ScenarioIndex;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * The rows of a scenario's table of cells: axis values, rates, the latency the cells are about
@@ -27,6 +29,8 @@ final class ScenarioTable {
    * @param sentPerSecond achieved send rate, msg/s
    * @param receivedPerSecond achieved receive rate, msg/s
    * @param latency the percentiles of the scenario's leading latency
+   * @param withinBoundPercent the share of that latency's values at or under the scenario's bound
+   *     ({@code latency-bound:}), in percent; null without a bound or a histogram
    * @param cpuMicrosPerMessage client CPU per message
    * @param lost messages lost
    * @param connections the cell's idle connections, or null for a cell without
@@ -41,6 +45,7 @@ final class ScenarioTable {
       Double sentPerSecond,
       Double receivedPerSecond,
       Percentiles latency,
+      Double withinBoundPercent,
       Double cpuMicrosPerMessage,
       Long lost,
       Connections connections,
@@ -107,10 +112,11 @@ final class ScenarioTable {
 
   /** A row per cell, in the scenario's order, with this latency. */
   static List<Row> rows(ReportInput.Scenario scenario, LeadingLatency leading) {
-    return scenario.cells().stream().map(cell -> row(cell, leading)).toList();
+    Double bound = scenario.scenario().latencyBoundMillis();
+    return scenario.cells().stream().map(cell -> row(cell, leading, bound)).toList();
   }
 
-  private static Row row(ReportInput.CellRun cellRun, LeadingLatency leading) {
+  private static Row row(ReportInput.CellRun cellRun, LeadingLatency leading, Double boundMillis) {
     ScenarioIndex.Cell cell = cellRun.cell();
     RunResult r = cellRun.result();
     if (r == null) {
@@ -126,6 +132,7 @@ final class ScenarioTable {
           null,
           null,
           null,
+          null,
           null);
     }
     return new Row(
@@ -137,10 +144,27 @@ final class ScenarioTable {
         r.figures().totals().rates().sentPerSecond(),
         r.figures().totals().rates().receivedPerSecond(),
         leading.of(r.figures().latency()),
+        withinPercent(r.figures().latency().get(leading.key()), boundMillis),
         r.figures().totals().client().cpuMicrosPerMessage(),
         r.figures().integrity().lost(),
         Connections.of(r),
         Broker.of(r));
+  }
+
+  /**
+   * The share of a latency's values at or under the bound, from its histogram (to its precision,
+   * three significant digits); null without a bound, values or a histogram.
+   */
+  private static Double withinPercent(LatencySummary summary, Double boundMillis) {
+    if (boundMillis == null
+        || summary == null
+        || summary.count() == 0
+        || summary.histogram() == null) {
+      return null;
+    }
+    Histogram nanos = summary.decodedHistogram();
+    long within = nanos.getCountBetweenValues(0, Math.round(boundMillis * 1e6));
+    return 100.0 * within / nanos.getTotalCount();
   }
 
   private static String target(List<Double> rateSteps) {

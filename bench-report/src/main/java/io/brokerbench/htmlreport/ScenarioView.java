@@ -16,6 +16,8 @@ import java.util.stream.Stream;
  * @param cells the table of cells
  * @param sweep attempted against achieved rate and latency
  * @param latency the latency the cells are about, which the table and charts show
+ * @param latencyBoundMillis the bound the table gives the share of that latency's values under, in
+ *     milliseconds; null when the scenario file names none
  * @param comparisons that latency's p99, the received rate, for idle connections the broker's
  *     memory per connection, and the broker's own CPU and memory where the cells read it, grouped
  *     by each axis
@@ -32,6 +34,7 @@ record ScenarioView(
     String file,
     List<String> axes,
     LeadingLatency latency,
+    Double latencyBoundMillis,
     List<ScenarioTable.Row> cells,
     RateSweep sweep,
     List<AxisComparison> comparisons,
@@ -66,6 +69,7 @@ record ScenarioView(
         file.file(),
         file.axes().stream().map(ScenarioIndex.Axis::name).toList(),
         leading,
+        file.latencyBoundMillis(),
         ScenarioTable.rows(scenario, leading),
         RateSweep.of(scenario, leading),
         Stream.of(

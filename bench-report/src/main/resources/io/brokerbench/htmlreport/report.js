@@ -358,7 +358,14 @@
       { title: lat + ' p50 ms', numeric: true, value: function (c) { return millis(c.latency.p50Millis); } },
       { title: lat + ' p99 ms', numeric: true, value: function (c) { return millis(c.latency.p99Millis); } },
       { title: lat + ' p99.9 ms', numeric: true, value: function (c) { return millis(c.latency.p999Millis); } },
-      { title: lat + ' max ms', numeric: true, value: function (c) { return millis(c.latency.maxMillis); } },
+      { title: lat + ' max ms', numeric: true, value: function (c) { return millis(c.latency.maxMillis); } }
+    ]);
+    // The share under the file's bound, as the request-reply study gives its share under 20 ms.
+    if (scenario.latencyBoundMillis != null) {
+      columns.push({ title: lat + ' ≤ ' + scenario.latencyBoundMillis + ' ms %', numeric: true,
+        value: function (c) { return c.withinBoundPercent == null ? '' : fixed(c.withinBoundPercent, 2); } });
+    }
+    columns = columns.concat([
       { title: 'CPU µs/msg', numeric: true, value: function (c) { return fixed(c.cpuMicrosPerMessage, 2); } },
       { title: 'lost', numeric: true, value: function (c) { return c.lost === null ? '' : String(c.lost); } }
     ]);

@@ -173,7 +173,7 @@ class HtmlReportBrowserIT {
         .endsWith("title=Round trip by percentile, one line per cell");
     assertThat(status.dom())
         .contains("<th>rtt mean ms</th><th>rtt p50 ms</th><th>rtt p99 ms</th>")
-        .contains("<th>rtt max ms</th>")
+        .contains("<th>rtt max ms</th><th>rtt ≤ 20 ms %</th>")
         .contains("<th>broker CPU %</th><th>broker MiB</th>")
         .doesNotContain("<th>e2e p99 ms</th>");
     chromium.screenshot(html, SCREENSHOTS.resolve("request-reply-scenario.png"), 1400, 1400);

@@ -120,7 +120,8 @@ class ScenarioTableTest {
                 index.axes(),
                 index.cells(),
                 index.setups(),
-                "confirm"),
+                "confirm",
+                null),
             scenario.cells());
 
     ScenarioView view = ScenarioView.of("s", namingConfirm);
@@ -131,6 +132,42 @@ class ScenarioTableTest {
     RunResult first = scenario.cells().get(0).result();
     assertThat(view.cells().get(0).latency().p50Millis())
         .isEqualTo(first.figures().latency().get("confirm").p50Micros() / 1000);
+  }
+
+  @Test
+  void aBoundInTheFileGivesEachCellTheShareOfItsLatencyUnderIt() {
+    ScenarioTable.Row unbounded = ScenarioTable.rows(scenario, LeadingLatency.END_TO_END).get(2);
+    double p50 = unbounded.latency().p50Millis();
+
+    // The stalled cell: the messages its 200 ms stall held are over 100 ms, the rest are not.
+    ScenarioTable.Row stalled = rowsBoundAt(100.0).get(2);
+    assertThat(stalled.withinBoundPercent()).isGreaterThan(0).isLessThan(100);
+    // At its median about half are under; at its max, all.
+    assertThat(rowsBoundAt(p50).get(2).withinBoundPercent()).isCloseTo(50, within(1.0));
+    assertThat(rowsBoundAt(unbounded.latency().maxMillis()).get(2).withinBoundPercent())
+        .isEqualTo(100);
+    assertThat(unbounded.withinBoundPercent()).isNull();
+    // The failed cell has no figures to share out.
+    assertThat(rowsBoundAt(100.0).get(4).withinBoundPercent()).isNull();
+  }
+
+  private static List<ScenarioTable.Row> rowsBoundAt(double millis) {
+    ScenarioIndex index = scenario.scenario();
+    ReportInput.Scenario bounded =
+        new ReportInput.Scenario(
+            scenario.title(),
+            new ScenarioIndex(
+                index.schema(),
+                index.name(),
+                index.file(),
+                index.runId(),
+                index.axes(),
+                index.cells(),
+                index.setups(),
+                null,
+                millis),
+            scenario.cells());
+    return ScenarioTable.rows(bounded, LeadingLatency.END_TO_END);
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.brokerbench.scenario;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,8 @@ import java.util.Map;
  * @param setup the set-up of every cell whose axis values name none, or null
  * @param latency the latency kind (its {@code result.json} key) the report's table and charts lead
  *     with, or null for the one that follows from the workload
+ * @param latencyBound the bound under which the report gives the share of that latency's values, or
+ *     null
  */
 public record Scenario(
     String name,
@@ -58,7 +61,8 @@ public record Scenario(
     boolean shortVariant,
     List<BrokerSetup> setups,
     String setup,
-    String latency) {
+    String latency,
+    Duration latencyBound) {
 
   /** Copies the lists. */
   public Scenario {
@@ -117,7 +121,8 @@ public record Scenario(
             true,
             setups,
             setup,
-            latency);
+            latency,
+            latencyBound);
     shortened.cells();
     return shortened;
   }

@@ -52,7 +52,8 @@ final class ScenarioFile {
           "max-rate",
           "setups",
           "setup",
-          "latency");
+          "latency",
+          "latency-bound");
   private static final List<String> AXIS_KEYS = List.of("name", "values");
 
   /** The latencies a file may name for its report to lead with, by their result.json keys. */
@@ -167,6 +168,20 @@ final class ScenarioFile {
               + "' is not a latency the report can lead with; use one of "
               + String.join(", ", LEADING_LATENCIES));
     }
+    Duration latencyBound = null;
+    if (top.containsKey("latency-bound")) {
+      try {
+        latencyBound =
+            DurationSyntax.parse(scalar(top.get("latency-bound").getValueNode(), "latency-bound"));
+      } catch (WorkloadException e) {
+        throw new ScenarioException(keyPosition(top.get("latency-bound")), e.getMessage());
+      }
+      if (latencyBound.isZero() || latencyBound.isNegative()) {
+        throw new ScenarioException(
+            keyPosition(top.get("latency-bound")),
+            "latency-bound: give a positive duration, such as 20ms");
+      }
+    }
     return new Scenario(
         name,
         file,
@@ -185,7 +200,8 @@ final class ScenarioFile {
         false,
         setups,
         setup,
-        latency);
+        latency,
+        latencyBound);
   }
 
   /** The {@code setups:} map: each set-up's commands, options and recorded settings. */

@@ -210,7 +210,8 @@ public final class ScenarioRunner {
         axes,
         entries,
         setups,
-        scenario.latency());
+        scenario.latency(),
+        scenario.latencyBound() == null ? null : scenario.latencyBound().toNanos() / 1e6);
   }
 
   /** The index to start from: a fresh one, or the earlier run's (in the directory) resumed. */

@@ -84,6 +84,19 @@ class ScenarioFileTest {
   }
 
   @Test
+  void aFileNamesTheBoundItsReportGivesTheShareUnder() throws IOException {
+    Scenario bounded =
+        Scenario.load(file("name: s", "driver: loopback", "latency: rtt", "latency-bound: 20ms"));
+
+    assertThat(bounded.latencyBound()).isEqualTo(Duration.ofMillis(20));
+    assertThat(bounded.asShort().latencyBound()).isEqualTo(Duration.ofMillis(20));
+    assertThat(Scenario.load(file("name: s", "driver: loopback")).latencyBound()).isNull();
+    assertThat(error("name: s", "driver: loopback", "latency-bound: 0s"))
+        .isEqualTo("FILE:3: latency-bound: give a positive duration, such as 20ms");
+    assertThat(error("name: s", "driver: loopback", "latency-bound: soon")).startsWith("FILE:3: ");
+  }
+
+  @Test
   void axesExpandToTheirProductWithRepetitionsInnermost() throws IOException {
     Scenario scenario =
         Scenario.load(
