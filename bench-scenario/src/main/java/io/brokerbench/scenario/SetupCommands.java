@@ -183,23 +183,21 @@ final class SetupCommands implements AutoCloseable {
         abort();
       }
     }
-    int exit;
     try {
       if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        exit = process.exitValue();
-      } else {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        exit = -1;
+        running = null;
+        return new Outcome(process.exitValue(), lastLine(log, before));
       }
     } catch (InterruptedException e) {
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly();
       Thread.currentThread().interrupt();
-      exit = -1;
     }
+    // What the command said before it is stopped: once its children are killed, the shell adds
+    // its own "Killed", which is not the command's last word.
+    String said = lastLine(log, before);
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
     running = null;
-    return new Outcome(exit, lastLine(log, before));
+    return new Outcome(-1, said);
   }
 
   /** The last line the command wrote (from {@code offset} of its log), or "" when it wrote none. */
