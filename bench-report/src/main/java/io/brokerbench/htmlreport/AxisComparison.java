@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
@@ -30,6 +31,9 @@ record AxisComparison(
 
   /** The received rate's figure name. */
   static final String RECEIVED_RATE = "received msg/s";
+
+  /** The confirmed rate's figure name: sends the broker answered, per second. */
+  static final String CONFIRMED_RATE = "confirmed msg/s";
 
   /** For each axis of the scenario with at least two values, the leading latency's p99. */
   static List<AxisComparison> latency(ReportInput.Scenario scenario, LeadingLatency leading) {
@@ -156,13 +160,29 @@ record AxisComparison(
     return known.length == 0 ? null : Arrays.stream(known).average().orElseThrow();
   }
 
-  /** For each axis of the scenario with at least two values, the received rate. */
-  static List<AxisComparison> receivedRate(ReportInput.Scenario scenario) {
+  /**
+   * For each axis with at least two values, the received rate; for a scenario of producers alone
+   * (RocketMQ's benchmark tool), the rate the broker confirmed sends at, which the tool calls its
+   * Send TPS.
+   */
+  static List<AxisComparison> rate(ReportInput.Scenario scenario) {
+    boolean producersAlone =
+        scenario.cells().stream()
+            .map(ReportInput.CellRun::result)
+            .filter(Objects::nonNull)
+            .allMatch(r -> r.setup().workload().consumers() == 0);
+    if (producersAlone) {
+      return byEachAxis(
+          scenario,
+          CONFIRMED_RATE,
+          result -> result.figures().totals().rates().confirmedPerSecond(),
+          AxisComparison::mean);
+    }
     return byEachAxis(
         scenario,
         RECEIVED_RATE,
         result -> result.figures().totals().rates().receivedPerSecond(),
-        rates -> rates.stream().mapToDouble(Double::doubleValue).average().orElse(0));
+        AxisComparison::mean);
   }
 
   /**

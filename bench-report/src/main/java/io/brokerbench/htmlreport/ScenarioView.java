@@ -74,7 +74,7 @@ record ScenarioView(
         RateSweep.of(scenario, leading),
         Stream.of(
                 AxisComparison.latency(scenario, leading),
-                AxisComparison.receivedRate(scenario),
+                AxisComparison.rate(scenario),
                 AxisComparison.brokerMemoryPerConnection(scenario),
                 AxisComparison.brokerLoad(scenario),
                 AxisComparison.backlog(scenario))

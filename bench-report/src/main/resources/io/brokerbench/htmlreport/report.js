@@ -499,6 +499,7 @@
       // Each figure's decimals, unit, title and axis name; a latency's are the scenario's.
       var shown = {
         'received msg/s': [0, ' msg/s', 'Received rate', 'received (msg/s'],
+        'confirmed msg/s': [0, ' msg/s', 'Send TPS (confirmed rate)', 'confirmed sends (msg/s'],
         'broker KiB/connection': [1, ' KiB', 'Broker memory per connection', 'broker memory (KiB per connection'],
         'broker CPU %': [0, ' %', 'Broker CPU %', 'broker CPU (%, 100 = one core'],
         'broker memory MiB': [0, ' MiB', 'Broker memory MiB', 'broker memory (MiB'],

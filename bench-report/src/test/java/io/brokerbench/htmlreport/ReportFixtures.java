@@ -187,6 +187,29 @@ final class ReportFixtures {
   }
 
   /**
+   * A scenario of producers alone, as RocketMQ's benchmark tool runs them: a cell each for 1 and 2
+   * producers sending as the loopback confirms them, 500 msg/s for each producer, for 1 s.
+   */
+  static Path producersAloneScenario(Path dir) throws Exception {
+    List<Map<String, Object>> cells = new ArrayList<>();
+    List<String> producers = List.of("1", "2");
+    for (int i = 0; i < producers.size(); i++) {
+      String id = String.format("%03d-producers=%s", i, producers.get(i));
+      Workload workload =
+          base()
+              .producers(Integer.parseInt(producers.get(i)))
+              .consumers(0)
+              .rate(500 * Integer.parseInt(producers.get(i)))
+              .duration(Duration.ofSeconds(1))
+              .build();
+      write(dir.resolve("cells").resolve(id), run(workload, Map.of()));
+      cells.add(cell(i, id, Map.of("producers", producers.get(i)), "completed"));
+    }
+    return writeIndex(
+        dir, "producers-alone", List.of(Map.of("name", "producers", "values", producers)), cells);
+  }
+
+  /**
    * A backlog scenario of two cells by the loopback: 1,000 messages queued by producers that then
    * stop, and by producers that go on at 500 msg/s for 2 s while the consumers drain it.
    */

@@ -94,7 +94,7 @@ class ScenarioTableTest {
 
   @Test
   void eachAxisComparesTheReceivedRateOfItsValues() {
-    List<AxisComparison> comparisons = AxisComparison.receivedRate(scenario);
+    List<AxisComparison> comparisons = AxisComparison.rate(scenario);
 
     assertThat(comparisons).extracting(AxisComparison::axis).containsExactly("rate", "stall");
     List<Double> byRate = comparisons.get(0).series().get("stall=none");
@@ -132,6 +132,32 @@ class ScenarioTableTest {
     RunResult first = scenario.cells().get(0).result();
     assertThat(view.cells().get(0).latency().p50Millis())
         .isEqualTo(first.figures().latency().get("confirm").p50Micros() / 1000);
+  }
+
+  @Test
+  void producersAloneAreComparedByTheRateTheBrokerConfirmedTheirSendsAt() throws Exception {
+    Path alone = Files.createDirectories(dir.resolve("producers-alone"));
+    ScenarioView view =
+        ScenarioView.of(
+            "s",
+            (ReportInput.Scenario) ReportInput.read(ReportFixtures.producersAloneScenario(alone)));
+
+    assertThat(view.latency()).isEqualTo(LeadingLatency.SEND);
+    assertThat(view.comparisons())
+        .extracting(AxisComparison::figure)
+        .contains(AxisComparison.CONFIRMED_RATE)
+        .doesNotContain(AxisComparison.RECEIVED_RATE);
+    AxisComparison tps =
+        view.comparisons().stream()
+            .filter(c -> c.figure().equals(AxisComparison.CONFIRMED_RATE))
+            .findFirst()
+            .orElseThrow();
+    // RocketMQ's Send TPS by thread count: 500 msg/s for each producer.
+    assertThat(tps.categories()).containsExactly("1", "2");
+    assertThat(tps.series().get(AxisComparison.CONFIRMED_RATE))
+        .satisfiesExactly(
+            rate -> assertThat(rate).isCloseTo(500, within(150.0)),
+            rate -> assertThat(rate).isCloseTo(1000, within(300.0)));
   }
 
   @Test
