@@ -416,34 +416,8 @@ public final class Coordinator {
         rates.set(s, rates.get(s) + p.rateSteps().get(s));
       }
     }
-    return new WorkloadSummary(
-        producers,
-        consumers,
-        w.destinations(),
-        w.messageBytes(),
-        rates,
-        w.rateStepSeconds(),
-        w.durationSeconds(),
-        w.messagesPerProducer(),
-        w.messagesPerConsumer(),
-        w.warmupSeconds(),
-        w.inFlightWindow(),
-        w.prefetch(),
-        w.ackMode(),
-        w.ackEvery(),
-        w.persistent(),
-        w.catchUp(),
-        w.onConnectionLoss(),
-        w.progressTimeoutSeconds(),
-        w.backlogMessages(),
-        w.backlogProducers(),
-        w.requestReply(),
-        w.replyTimeoutSeconds(),
-        w.replierDelaySeconds(),
-        w.connections(),
-        w.connectionChannels(),
-        w.connectionRate(),
-        w.connectionSendRate());
+    return w.whole(
+        producers, consumers, rates, w.backlogMessages(), w.connections(), w.connectionRate());
   }
 
   private void notice(String line) {

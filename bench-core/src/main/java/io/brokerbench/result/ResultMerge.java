@@ -448,37 +448,16 @@ public final class ResultMerge {
   private WorkloadSummary workload() {
     WorkloadSummary w = first.setup().workload();
     Shard shard = first.setup().shard();
-    return new WorkloadSummary(
+    return w.whole(
         shard.totalProducers(),
         shard.totalConsumers(),
-        w.destinations(),
-        w.messageBytes(),
-        List.copyOf(rates),
-        w.rateStepSeconds(),
-        w.durationSeconds(),
-        w.messagesPerProducer(),
-        w.messagesPerConsumer(),
-        w.warmupSeconds(),
-        w.inFlightWindow(),
-        w.prefetch(),
-        w.ackMode(),
-        w.ackEvery(),
-        w.persistent(),
-        w.catchUp(),
-        w.onConnectionLoss(),
-        w.progressTimeoutSeconds(),
+        rates,
         // Each shard built its share of the backlog.
         backlogs.isEmpty()
             ? w.backlogMessages()
             : backlogs.stream().mapToLong(BacklogResult::target).sum(),
-        w.backlogProducers(),
-        w.requestReply(),
-        w.replyTimeoutSeconds(),
-        w.replierDelaySeconds(),
         (int) connections.target(),
-        w.connectionChannels(),
-        w.connectionRate() * connections.target() / Math.max(1, w.connections()),
-        w.connectionSendRate());
+        w.connectionRate() * connections.target() / Math.max(1, w.connections()));
   }
 
   private List<IntervalSample> intervals(Map<Long, Map<String, LatencySummary>> intervalLatency) {

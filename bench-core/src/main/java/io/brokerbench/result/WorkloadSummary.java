@@ -100,6 +100,54 @@ public record WorkloadSummary(
         w.connections().sendRate());
   }
 
+  /**
+   * This workload, one shard's part, with the counts and rates of the whole run its shards are
+   * parts of; every other setting is the same in every part.
+   *
+   * @param producers every shard's producers
+   * @param consumers every shard's consumers
+   * @param rateSteps each step's rate, every shard's added
+   * @param backlogMessages the backlog every shard built
+   * @param connections every shard's idle connections
+   * @param connectionRate the rate every shard opened them at
+   */
+  public WorkloadSummary whole(
+      int producers,
+      int consumers,
+      List<Double> rateSteps,
+      long backlogMessages,
+      int connections,
+      double connectionRate) {
+    return new WorkloadSummary(
+        producers,
+        consumers,
+        destinations,
+        messageBytes,
+        List.copyOf(rateSteps),
+        rateStepSeconds,
+        durationSeconds,
+        messagesPerProducer,
+        messagesPerConsumer,
+        warmupSeconds,
+        inFlightWindow,
+        prefetch,
+        ackMode,
+        ackEvery,
+        persistent,
+        catchUp,
+        onConnectionLoss,
+        progressTimeoutSeconds,
+        backlogMessages,
+        backlogProducers,
+        requestReply,
+        replyTimeoutSeconds,
+        replierDelaySeconds,
+        connections,
+        connectionChannels,
+        connectionRate,
+        connectionSendRate);
+  }
+
   private static double seconds(Duration d) {
     return d == null ? 0 : d.toNanos() / 1e9;
   }
