@@ -13,6 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +61,75 @@ class SeedScenariosIT {
         Files.delete(p);
       }
     }
+  }
+
+  /** One figure a study publishes, by the study's name, and how its report holds it with data. */
+  private record StudyFigure(String name, Predicate<JsonNode> heldBy) {}
+
+  /** The scenario's part of the report's data, as the page's script reads it. */
+  private static JsonNode reportedScenario(Path output) throws IOException {
+    Matcher data =
+        Pattern.compile(
+                "<script type=\"application/json\" id=\"report-data\">(.*?)</script>",
+                Pattern.DOTALL)
+            .matcher(Files.readString(output.resolve(ScenarioRunCommand.REPORT)));
+    assertThat(data.find()).as("the report's data in %s", output).isTrue();
+    return new ObjectMapper().readTree(data.group(1)).at("/scenarios/0");
+  }
+
+  /** Checks that the report in {@code output} holds each of the study's figures with data. */
+  private static void reportHolds(Path output, StudyFigure... figures) throws IOException {
+    JsonNode scenario = reportedScenario(output);
+    for (StudyFigure figure : figures) {
+      assertThat(figure.heldBy().test(scenario))
+          .as("the report in %s holds the study's figure \"%s\" with data", output, figure.name())
+          .isTrue();
+    }
+  }
+
+  private static boolean positive(JsonNode node) {
+    return node.isNumber() && node.asDouble() > 0;
+  }
+
+  /** A figure of the scenario's table: positive in a completed cell. */
+  private static StudyFigure inTable(String name, String pointer) {
+    return new StudyFigure(
+        name,
+        scenario ->
+            stream(scenario.get("cells"))
+                .anyMatch(
+                    c -> c.get("status").asText().equals("completed") && positive(c.at(pointer))));
+  }
+
+  /** A figure charted by axis ({@code figure} as the report names it), positive somewhere. */
+  private static StudyFigure byAxis(String name, String figure) {
+    return new StudyFigure(
+        name,
+        scenario ->
+            stream(scenario.get("comparisons"))
+                .filter(c -> c.get("figure").asText().equals(figure))
+                .flatMap(c -> stream(c.get("series")))
+                .flatMap(SeedScenariosIT::stream)
+                .anyMatch(SeedScenariosIT::positive));
+  }
+
+  /** A figure over time in a cell's run: the interval series at {@code pointer}, positive once. */
+  private static StudyFigure overTime(String name, String pointer) {
+    return new StudyFigure(
+        name,
+        scenario ->
+            stream(scenario.get("runs"))
+                .flatMap(r -> stream(r.at(pointer)))
+                .anyMatch(v -> positive(v) || positive(v.path("p99Millis"))));
+  }
+
+  /** The latency the table and charts lead with, by its result.json key. */
+  private static StudyFigure leadsWith(String name, String key) {
+    return new StudyFigure(name, scenario -> scenario.at("/latency/key").asText().equals(key));
+  }
+
+  private static Stream<JsonNode> stream(JsonNode node) {
+    return StreamSupport.stream(node.spliterator(), false);
   }
 
   /** Checks that the file's short variant expands into {@code cells} cells. */
@@ -165,6 +239,11 @@ class SeedScenariosIT {
     assertThat(result.at("/brokerLoad/total/cpuPercentMean").asDouble()).isPositive();
     assertThat(Files.readString(output.resolve(ScenarioRunCommand.REPORT)))
         .contains("4.0.5-raised-flow-control");
+    reportHolds(
+        output,
+        inTable("end-to-end message rate per client and queue type", "/receivedPerSecond"),
+        byAxis("end-to-end rate by queue type (bars)", "received msg/s"),
+        byAxis("the broker's CPU", "broker CPU %"));
   }
 
   /** Idle connections on RabbitMQ 4.0.5 (127.0.0.1:5682, management on 15682, as CI starts it). */
@@ -178,6 +257,11 @@ class SeedScenariosIT {
         SCENARIOS.resolve("rabbitmq-4-connections.yaml"),
         4,
         "driver=amqp10-2-sessions,traffic=one-message-every-10s");
+    reportHolds(
+        Path.of("target", "seed-scenarios", "rabbitmq-4-connections"),
+        inTable("connections opened", "/connections/opened"),
+        inTable("memory per connection", "/connections/brokerKibPerConnection"),
+        byAxis("memory per connection by protocol (bars)", "broker KiB/connection"));
   }
 
   @Test
@@ -185,6 +269,9 @@ class SeedScenariosIT {
     RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
     runsCompletelyWithoutLoss(
         SCENARIOS.resolve("meltwater-cluster.yaml"), 12, "setup=this-machine,layout=10-queues");
+    reportHolds(
+        Path.of("target", "seed-scenarios", "meltwater-cluster"),
+        byAxis("msg/s by number of queues, a series per cluster", "received msg/s"));
   }
 
   @Test
@@ -192,6 +279,10 @@ class SeedScenariosIT {
     RequiredBroker.require(rabbitMqAnswers(), RABBITMQ);
     runsCompletelyWithoutLoss(
         SCENARIOS.resolve("meltwater-backlog.yaml"), 3, "producers-after-backlog=stop");
+    reportHolds(
+        Path.of("target", "seed-scenarios", "meltwater-backlog"),
+        byAxis("publish rate while the backlog fills", "backlog fill msg/s"),
+        byAxis("consume rate while it drains", "backlog drain msg/s"));
   }
 
   @Test
@@ -219,6 +310,21 @@ class SeedScenariosIT {
         assertThat(result.at("/brokerLoad/total/memoryBytesMax").asLong()).isPositive();
       }
     }
+    reportHolds(
+        output,
+        leadsWith("round-trip latency", "rtt"),
+        inTable("round trip p99 per rate and size", "/latency/p99Millis"),
+        inTable("the share under 20 ms", "/withinBoundPercent"),
+        inTable("the max", "/latency/maxMillis"),
+        new StudyFigure(
+            "round-trip distribution per rate",
+            scenario ->
+                stream(scenario.get(FULL ? "distributions" : "runs"))
+                    .flatMap(run -> FULL ? Stream.of(run) : stream(run.get("distributions")))
+                    .anyMatch(d -> d.path("count").asLong() > 0)),
+        byAxis("the broker's CPU against rate and size", "broker CPU %"),
+        byAxis("the broker's memory against rate and size", "broker memory MiB"),
+        overTime("the broker's CPU over time", "/intervals/broker/cpuPercent"));
   }
 
   /**
@@ -235,6 +341,9 @@ class SeedScenariosIT {
     }
     // Its set-ups start their private clusters.
     runsCompletelyWithoutLoss(file, 4, "setup=3.10-2-nodes-mirrored,placement=leader");
+    reportHolds(
+        Path.of("target", "seed-scenarios", "meltwater-placement"),
+        byAxis("msg/s with clients on the master's node and on the mirror's", "received msg/s"));
   }
 
   @Test
@@ -245,6 +354,18 @@ class SeedScenariosIT {
         4,
         "load=rate-sweep,acks=ack-and-confirm");
     assertThat(cli.out()).contains("    step 6 at 80000 msg/s: ");
+    reportHolds(
+        Path.of("target", "seed-scenarios", "rabbitmq-2012-flow-control"),
+        overTime("send rate over time", "/intervals/sentPerSecond"),
+        overTime("receive rate over time", "/intervals/receivedPerSecond"),
+        overTime("latency over time", "/intervals/latency"),
+        new StudyFigure(
+            "rate attempted vs latency",
+            scenario ->
+                scenario.at("/sweep/sweep").asBoolean()
+                    && stream(scenario.at("/sweep/series"))
+                        .flatMap(SeedScenariosIT::stream)
+                        .anyMatch(p -> positive(p.at("/latency/p99Millis")))));
   }
 
   /**
@@ -279,5 +400,12 @@ class SeedScenariosIT {
                 Path.of("target", "seed-scenarios", "rocketmq-benchmark")
                     .resolve(ScenarioRunCommand.REPORT)))
         .contains("{\"key\":\"confirm\",\"label\":\"send RT\",\"title\":\"Send RT\"}");
+    reportHolds(
+        output,
+        inTable("Send TPS", "/sentPerSecond"),
+        byAxis("Send TPS by thread count and cluster mode", "confirmed msg/s"),
+        leadsWith("Send RT", "confirm"),
+        inTable("average Send RT", "/latency/meanMillis"),
+        inTable("max Send RT", "/latency/maxMillis"));
   }
 }
