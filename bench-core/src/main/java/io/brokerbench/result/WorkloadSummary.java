@@ -1,5 +1,6 @@
 package io.brokerbench.result;
 
+import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.workload.RateStep;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
@@ -98,6 +99,24 @@ public record WorkloadSummary(
         w.connections().channels(),
         w.connections().unlimitedRate() ? 0 : w.connections().openRate(),
         w.connections().sendRate());
+  }
+
+  /**
+   * The latency a workload of this kind is about, which a scenario's lines and report lead with
+   * unless its file names another: the round trip of request-reply, the send RT (confirm) of
+   * producers alone, the open time of idle connections alone, else end to end.
+   */
+  public LatencyKind leadingLatency() {
+    if (requestReply) {
+      return LatencyKind.ROUND_TRIP;
+    }
+    if (producers > 0 && consumers == 0 && inFlightWindow > 0) {
+      return LatencyKind.CONFIRM;
+    }
+    if (producers == 0 && connections > 0) {
+      return LatencyKind.CONNECT;
+    }
+    return LatencyKind.END_TO_END;
   }
 
   /**

@@ -3,7 +3,6 @@ package io.brokerbench.htmlreport;
 import io.brokerbench.latency.LatencyKind;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
-import io.brokerbench.result.WorkloadSummary;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,15 +48,15 @@ record LeadingLatency(String key, String label, String title) {
     if (results.isEmpty()) {
       return END_TO_END;
     }
-    List<WorkloadSummary> workloads = results.stream().map(r -> r.setup().workload()).toList();
-    if (workloads.stream().anyMatch(WorkloadSummary::requestReply)) {
+    List<LatencyKind> kinds =
+        results.stream().map(r -> r.setup().workload().leadingLatency()).toList();
+    if (kinds.contains(LatencyKind.ROUND_TRIP)) {
       return ROUND_TRIP;
     }
-    if (workloads.stream()
-        .allMatch(w -> w.producers() > 0 && w.consumers() == 0 && w.inFlightWindow() > 0)) {
+    if (kinds.stream().allMatch(LatencyKind.CONFIRM::equals)) {
       return SEND;
     }
-    if (workloads.stream().allMatch(w -> w.producers() == 0 && w.connections() > 0)) {
+    if (kinds.stream().allMatch(LatencyKind.CONNECT::equals)) {
       return CONNECTION_OPEN;
     }
     return END_TO_END;

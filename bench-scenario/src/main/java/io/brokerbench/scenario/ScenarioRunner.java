@@ -124,7 +124,7 @@ public final class ScenarioRunner {
           status = ScenarioIndex.FAILED;
         } else {
           results.add(result);
-          CellSummary.lines(result).forEach(out::println);
+          CellSummary.lines(result, scenario.latency()).forEach(out::println);
           status =
               switch (result.ending().status()) {
                 case RunResult.COMPLETED -> ScenarioIndex.COMPLETED;

@@ -95,6 +95,24 @@ class ScenarioRunnerTest {
     assertThat(ScenarioIndex.read(output).latency()).isEqualTo("confirm");
     assertThat(Files.readString(output.resolve(ScenarioIndex.FILE)))
         .contains("\"latency\" : \"confirm\"");
+    // Each cell's line leads with it too.
+    assertThat(out.toString()).containsPattern("received \\d+ msg/s, confirm p50 \\S+ p99 \\S+,");
+  }
+
+  @Test
+  void aRequestReplyCellsLineGivesTheRoundTrip() throws IOException {
+    Path file =
+        file(
+            "name: rpc",
+            "driver: loopback",
+            "workload: {count: 200, request-reply: true, reply-timeout: 5s, confirm: 10}");
+
+    assertThat(run(file, dir.resolve("rpc")).anyFailed()).isFalse();
+
+    // The round trip is what request-reply is about; a request's one-way trip is not.
+    assertThat(out.toString())
+        .containsPattern("received \\d+ msg/s, rtt p50 \\d\\S* p99 \\d\\S*, lost 0")
+        .doesNotContain("e2e p50");
   }
 
   @Test
