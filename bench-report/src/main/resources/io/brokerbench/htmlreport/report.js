@@ -130,17 +130,41 @@
     return Math.log10(Math.max.apply(null, positive) / Math.min.apply(null, positive));
   }
 
-  // A category axis that labels every category, turned when the labels would not fit side by side.
   // A category axis that labels every category: a label wider than its category's share of the
-  // axis is broken into lines that fit, and the axis name moves below them.
+  // axis is broken into lines that fit, between words where it can (after - = , or a space), and
+  // the axis name moves below them.
   function categoryAxis(name, categories) {
-    var longest = categories.reduce(function (n, c) { return Math.max(n, String(c).length); }, 0);
     var room = Math.floor(560 / Math.max(1, categories.length)) - 8;
-    var lines = Math.max(1, Math.ceil(longest * 7 / room));
+    var perLine = Math.max(1, Math.floor(room / 7));
+    var wrapped = categories.map(function (c) { return wrapWords(String(c), perLine); });
+    var lines = wrapped.reduce(function (n, w) { return Math.max(n, w.split('\n').length); }, 1);
+    var byCategory = {};
+    categories.forEach(function (c, i) { byCategory[c] = wrapped[i]; });
     var a = axis(name, { type: 'category', data: categories, nameGap: 18 + lines * 14,
-      axisLabel: { interval: 0, width: room, overflow: lines > 1 ? 'breakAll' : 'none', lineHeight: 14 } });
+      axisLabel: { interval: 0, width: room, overflow: 'breakAll', lineHeight: 14,
+        formatter: function (v) { return byCategory[v] !== undefined ? byCategory[v] : v; } } });
     a.labelLines = lines;
     return a;
+  }
+
+  // Text in lines of at most perLine characters, broken after - = , or a space where it can, and
+  // inside a word only when one word is longer than a line.
+  function wrapWords(text, perLine) {
+    var words = text.match(/[^-=, ]+[-=, ]*|[-=, ]+/g) || [text];
+    var lines = [''];
+    words.forEach(function (w) {
+      var last = lines[lines.length - 1];
+      if (last.length > 0 && (last + w).replace(/ +$/, '').length > perLine) lines.push('');
+      while (w.length > perLine) {
+        var current = lines[lines.length - 1];
+        var take = perLine - current.length;
+        lines[lines.length - 1] = current + w.slice(0, take);
+        lines.push('');
+        w = w.slice(take);
+      }
+      lines[lines.length - 1] += w;
+    });
+    return lines.map(function (l) { return l.replace(/ +$/, ''); }).filter(function (l) { return l; }).join('\n');
   }
 
   // Axis ticks of rates as 20k, 1.5M: wide numbers would run into the axis name.
