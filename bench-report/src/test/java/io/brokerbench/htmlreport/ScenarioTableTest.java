@@ -108,23 +108,7 @@ class ScenarioTableTest {
 
   @Test
   void aScenarioFileThatNamesALatencyLeadsWithIt() {
-    ScenarioIndex index = scenario.scenario();
-    ReportInput.Scenario namingConfirm =
-        new ReportInput.Scenario(
-            scenario.title(),
-            new ScenarioIndex(
-                index.schema(),
-                index.name(),
-                index.file(),
-                index.runId(),
-                index.axes(),
-                index.cells(),
-                index.setups(),
-                "confirm",
-                null),
-            scenario.cells());
-
-    ScenarioView view = ScenarioView.of("s", namingConfirm);
+    ScenarioView view = ScenarioView.of("s", asFileSays("confirm", null));
 
     assertThat(ScenarioView.of("s", scenario).latency()).isEqualTo(LeadingLatency.END_TO_END);
     assertThat(view.latency()).isEqualTo(LeadingLatency.SEND);
@@ -178,22 +162,25 @@ class ScenarioTableTest {
   }
 
   private static List<ScenarioTable.Row> rowsBoundAt(double millis) {
+    return ScenarioTable.rows(asFileSays(null, millis), LeadingLatency.END_TO_END);
+  }
+
+  /** The fixture's scenario as a file naming this latency and bound would have written it. */
+  private static ReportInput.Scenario asFileSays(String latency, Double boundMillis) {
     ScenarioIndex index = scenario.scenario();
-    ReportInput.Scenario bounded =
-        new ReportInput.Scenario(
-            scenario.title(),
-            new ScenarioIndex(
-                index.schema(),
-                index.name(),
-                index.file(),
-                index.runId(),
-                index.axes(),
-                index.cells(),
-                index.setups(),
-                null,
-                millis),
-            scenario.cells());
-    return ScenarioTable.rows(bounded, LeadingLatency.END_TO_END);
+    return new ReportInput.Scenario(
+        scenario.title(),
+        new ScenarioIndex(
+            index.schema(),
+            index.name(),
+            index.file(),
+            index.runId(),
+            index.axes(),
+            index.cells(),
+            index.setups(),
+            latency,
+            boundMillis),
+        scenario.cells());
   }
 
   @Test
