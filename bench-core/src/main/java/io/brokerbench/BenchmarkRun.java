@@ -151,7 +151,7 @@ public final class BenchmarkRun {
         return result;
       } finally {
         if (driver == null) {
-          tearDown(opened);
+          tearDown(opened, shard.deletesWhatItDeclared());
         }
       }
     } catch (DriverException | RuntimeException e) {
@@ -212,30 +212,33 @@ public final class BenchmarkRun {
         throw (Error) cause;
       }
     }
-    opening.thenAccept(BenchmarkRun::abandon);
+    opening.thenAccept(opened -> abandon(opened, shard.deletesWhatItDeclared()));
     return null;
   }
 
   /** Tears down a driver the run no longer wants; a failure changes nothing. */
-  private static void abandon(Driver opened) {
+  private static void abandon(Driver opened, boolean deleteDeclared) {
     try {
-      tearDown(opened);
+      tearDown(opened, deleteDeclared);
     } catch (DriverException | RuntimeException e) {
       // The run ended before it used the driver: nothing of it to report.
     }
   }
 
   /**
-   * Deletes what the run declared and closes the driver, waiting a bounded time for both: a broker
-   * that froze or went silent answers neither. An embedded broker, which shuts down with the driver
-   * in this process, is waited for.
+   * Deletes what the run declared (unless {@code deleteDeclared} is false: one shard of several)
+   * and closes the driver, waiting a bounded time for both: a broker that froze or went silent
+   * answers neither. An embedded broker, which shuts down with the driver in this process, is
+   * waited for.
    */
-  private static void tearDown(Driver opened) throws DriverException {
+  private static void tearDown(Driver opened, boolean deleteDeclared) throws DriverException {
     Exception[] failure = new Exception[1];
     Runnable steps =
         () -> {
           try {
-            opened.cleanup();
+            if (deleteDeclared) {
+              opened.cleanup();
+            }
           } catch (DriverException | RuntimeException e) {
             failure[0] = e;
           } finally {

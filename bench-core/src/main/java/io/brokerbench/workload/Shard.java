@@ -46,6 +46,17 @@ public record Shard(
   }
 
   /**
+   * True when the run may delete the queues and topics it declared once it ends: a whole run may,
+   * one shard of several may not, since the other shards may still be sending to or receiving from
+   * them (CI saw the first shard to end delete the queue all four consumed from, and the others'
+   * consumers cancelled). A shard leaves them to the broker (classic queues are auto-delete by
+   * default) or to the user.
+   */
+  public boolean deletesWhatItDeclared() {
+    return count == 1;
+  }
+
+  /**
    * The producers the whole workload's held connections play, one per shard: each shard's
    * connection traffic ({@link Connections#sendRate()}) is one producer, after the workload's own.
    */

@@ -36,6 +36,15 @@ class ShardTest {
   }
 
   @Test
+  void onlyAWholeRunDeletesTheQueuesItDeclared() {
+    // Shards share the workload's queues: one that ended first would pull them from the others.
+    assertThat(Shard.whole(WHOLE).deletesWhatItDeclared()).isTrue();
+    assertThat(Shard.of(WHOLE, 0, 1).shard().deletesWhatItDeclared()).isTrue();
+    assertThat(Shard.of(WHOLE, 0, 4).shard().deletesWhatItDeclared()).isFalse();
+    assertThat(Shard.of(WHOLE, 3, 4).shard().deletesWhatItDeclared()).isFalse();
+  }
+
+  @Test
   void aShardThatDoesNotExistOrWouldBeEmptyIsRefused() {
     assertThatThrownBy(() -> Shard.of(WHOLE, 4, 4))
         .hasMessage("shard 4/4 does not exist: give I/N with 0 <= I < N");
