@@ -68,8 +68,10 @@ final class RocketMqRequester implements Producer {
     long deadline = System.nanoTime() + REGISTRATION_WAIT.toNanos();
     while (true) {
       // False when the route is known already (another requester's), or unknown yet (a topic
-      // the broker creates on first send): then the default topic's route names the brokers.
-      if (!instance.updateTopicRouteInfoFromNameServer(topic)) {
+      // the broker creates on first send): only then does the default topic's route name the
+      // brokers, as the client's own first send would take it; a known route is kept.
+      if (!instance.updateTopicRouteInfoFromNameServer(topic)
+          && !instance.getTopicRouteTable().containsKey(topic)) {
         instance.updateTopicRouteInfoFromNameServer(topic, true, client);
       }
       instance.sendHeartbeatToAllBrokerWithLock();
