@@ -51,7 +51,13 @@ public final class PrivateRabbitMqNode implements AutoCloseable {
     RabbitMq4Script.requireVersion(RabbitMq4Script.version(options));
     PrivateRabbitMqNode node =
         new PrivateRabbitMqNode(name, port, managementPort, List.of(options));
-    node.restart();
+    try {
+      node.restart();
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      // A node that came up too slowly is still running: no test would stop it.
+      node.close();
+      throw e;
+    }
     return node;
   }
 
