@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code bench coordinate} with four loopback shard processes from the fat jar, each in its own
  * network namespace (10.232.I.2, dialling the coordinator through a relay on its host side; plain
- * processes where namespaces cannot be made): started together, one late, one killed, one frozen.
+ * processes where namespaces cannot be made): started together, one late, one killed, one frozen,
+ * the coordinator killed and started again.
  */
 class CoordinatedShardsIT {
   private static final Path JAR = Path.of("target/bench-cli.jar");
@@ -80,6 +81,39 @@ class CoordinatedShardsIT {
       merge.addAll(List.of("-o", dir.resolve("merged").toString()));
       assertThat(new BenchCli().run(merge.toArray(String[]::new))).isZero();
       assertThat(withoutCommandLine(dir.resolve("live")))
+          .isEqualTo(withoutCommandLine(dir.resolve("merged")));
+    } finally {
+      killShards();
+    }
+  }
+
+  @Test
+  void aCoordinatorKilledDuringTheRunIsRestartedAndItsResultIsStillTheMerge() throws Exception {
+    int port = freePort();
+    try (ShardHosts hosts = ShardHosts.create("bbco", 232, SHARDS, port)) {
+      BenchProcess first = coordinator(dir.resolve("killed"), port, "--lost-after", PATIENT);
+      for (int i = 0; i < SHARDS; i++) {
+        startShard(hosts, port, i, "-z", "20s");
+      }
+      first.awaitLine(INTERVAL_LINE, 2, BOUND);
+      first.signal("KILL");
+      first.waitFor(BOUND);
+
+      BenchProcess second = coordinator(port, "--lost-after", PATIENT);
+      assertThat(second.waitFor(BOUND)).as(second.out() + second.err() + outputs()).isZero();
+      awaitShards(0, 0, 0, 0);
+      assertThat(second.out())
+          .containsPattern("picking up the run that started at \\S+ with shard\\(s\\) 0, 1, 2, 3")
+          .contains("8 producer(s), 8 consumer(s)")
+          .contains("== brokerbench summary (completed) ==");
+      List<String> merge = new ArrayList<>(List.of("merge"));
+      for (int i = 0; i < SHARDS; i++) {
+        merge.add(shardDir(i).toString());
+      }
+      merge.addAll(List.of("-o", dir.resolve("merged").toString()));
+      assertThat(new BenchCli().run(merge.toArray(String[]::new))).isZero();
+      assertThat(withoutCommandLine(dir.resolve("live")))
+          .as("every interval, those the killed coordinator had too")
           .isEqualTo(withoutCommandLine(dir.resolve("merged")));
     } finally {
       killShards();
@@ -225,6 +259,10 @@ class CoordinatedShardsIT {
   }
 
   private BenchProcess coordinator(int port, String... options) throws IOException {
+    return coordinator(dir.resolve("live"), port, options);
+  }
+
+  private BenchProcess coordinator(Path output, int port, String... options) throws IOException {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -236,7 +274,7 @@ class CoordinatedShardsIT {
                 "--port",
                 String.valueOf(port),
                 "-o",
-                dir.resolve("live").toString()));
+                output.toString()));
     args.addAll(List.of(options));
     return BenchProcess.start(args.toArray(String[]::new));
   }

@@ -30,16 +30,23 @@ final class TcpRelay implements AutoCloseable {
 
   private void accept() {
     while (!server.isClosed()) {
+      Socket in;
       try {
-        Socket in = server.accept();
-        Socket out = new Socket();
+        in = server.accept();
+      } catch (IOException closed) {
+        return;
+      }
+      Socket out = new Socket();
+      try {
         out.connect(target, 5_000);
         sockets.add(in);
         sockets.add(out);
         pump(in, out);
         pump(out, in);
-      } catch (IOException closedOrRefused) {
-        // The relay was closed, or the target refused: the client sees its connection fail.
+      } catch (IOException refused) {
+        // The client sees its connection closed, as it would see the target's refusal.
+        closeQuietly(in);
+        closeQuietly(out);
       }
     }
   }

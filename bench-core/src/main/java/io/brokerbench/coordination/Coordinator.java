@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -244,7 +245,10 @@ public final class Coordinator {
   }
 
   private void hello(Wire wire, Message.Hello hello) {
-    String refusal = rendezvous.hello(hello.shard(), hello.shards());
+    String refusal =
+        hello.started() == null
+            ? rendezvous.hello(hello.shard(), hello.shards())
+            : rejoin(hello.shard(), hello.shards(), hello.started());
     if (refusal != null) {
       send(wire, new Message.Refused(refusal));
       notice("shard " + hello.shard() + " on " + hello.host() + " refused: " + refusal);
@@ -253,6 +257,37 @@ public final class Coordinator {
     shardOf.put(wire, hello.shard());
     wireOf.put(hello.shard(), wire);
     hellos.put(hello.shard(), hello);
+  }
+
+  /**
+   * A shard that started dialled again: after a restart of this coordinator, its start is the run's
+   * and the figures it sends again are merged as they would have been.
+   *
+   * @return null when it is welcome, else why it is refused
+   */
+  private String rejoin(int shard, int count, Message.Start start) {
+    String refusal = rendezvous.rejoin(shard, count, start);
+    if (refusal != null) {
+      return refusal;
+    }
+    if (merge == null) {
+      List<Integer> connected = List.copyOf(wireOf.keySet());
+      starting = start.starting();
+      merge = new LiveMerge(starting, settings.commandLine());
+      // A shard that does not dial again is lost after --lost-after, as a silent one is.
+      starting.forEach(heartbeats::heard);
+      connected.forEach(s -> refuse(s, "the run started without shard " + s));
+      notice(
+          "picking up the run that started at "
+              + Instant.ofEpochMilli(start.startEpochMillis())
+              + " with shard(s) "
+              + names(starting));
+    }
+    if (!merge.running(shard) || wireOf.containsKey(shard)) {
+      return "shard " + shard + " is no longer part of this run (finished, lost or connected)";
+    }
+    notice("shard " + shard + " rejoined");
+    return null;
   }
 
   private void gone(int shard, Wire wire, String why) {
@@ -299,7 +334,7 @@ public final class Coordinator {
       starting = d.starting();
       for (int shard : connected) {
         if (starting.contains(shard)) {
-          send(wireOf.get(shard), new Message.Start(d.startEpochMillis()));
+          send(wireOf.get(shard), new Message.Start(d.startEpochMillis(), d.starting()));
           heartbeats.heard(shard);
         } else {
           refuse(shard, "the run started without shard " + shard + " (it was not ready in time)");

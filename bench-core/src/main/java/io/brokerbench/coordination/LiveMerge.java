@@ -111,6 +111,11 @@ public final class LiveMerge {
     return !running.isEmpty();
   }
 
+  /** True while {@code shard} started and has neither finished nor been lost. */
+  public boolean running(int shard) {
+    return running.contains(shard);
+  }
+
   /** True once at least one shard finished, so that there is a result to merge. */
   public boolean hasResult() {
     return !results.isEmpty();

@@ -9,6 +9,7 @@ import io.brokerbench.result.IntervalSample;
 import io.brokerbench.result.LatencySummary;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.WorkloadSummary;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,7 +20,9 @@ import java.util.Map;
  * one {@link Interval} per closed interval, {@link Finished} at the end. Coordinator to shard:
  * {@link Start} or {@link Refused} in answer to {@code Ready}, {@link Stop} to end a running shard.
  * A shard also sends a {@link Heartbeat} every second, so that one that stops answering is noticed
- * though its connection stays open.
+ * though its connection stays open. A shard that loses its coordinator after the start dials again
+ * and says hello with the start it had, then sends its {@code Started} and every interval since the
+ * start once more: a restarted coordinator picks the run up where the shards are.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
@@ -41,8 +44,20 @@ public sealed interface Message {
    * @param shards how many shards the workload is split into
    * @param host the host it runs on
    * @param clock how far its clock may be off, which bounds the start skew and cross-host latency
+   * @param started the start this shard had from a coordinator it lost, or null before the start
    */
-  record Hello(int shard, int shards, String host, ClockStatus clock) implements Message {}
+  record Hello(int shard, int shards, String host, ClockStatus clock, Start started)
+      implements Message {
+    /** The first hello of a shard, before any start. */
+    public Hello(int shard, int shards, String host, ClockStatus clock) {
+      this(shard, shards, host, clock, null);
+    }
+
+    /** This hello again, from a shard that started at {@code start}. */
+    public Hello rejoining(Start start) {
+      return new Hello(shard, shards, host, clock, start);
+    }
+  }
 
   /** The shard's producers and consumers are set up: it waits for {@link Start}. */
   record Ready() implements Message {}
@@ -52,8 +67,14 @@ public sealed interface Message {
    * after it, so that their intervals line up).
    *
    * @param startEpochMillis the instant, milliseconds since the Unix epoch
+   * @param starting the shards that start, which a restarted coordinator learns from the shards
    */
-  record Start(long startEpochMillis) implements Message {}
+  record Start(long startEpochMillis, List<Integer> starting) implements Message {
+    /** Copies the list. */
+    public Start {
+      starting = List.copyOf(starting);
+    }
+  }
 
   /**
    * The shard is not part of the run: it must not start.

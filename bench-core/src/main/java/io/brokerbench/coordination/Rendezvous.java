@@ -76,6 +76,47 @@ public final class Rendezvous {
    * @return null when it is welcome, else why it is refused (one line)
    */
   public String hello(int shard, int count) {
+    String misfit = misfit(shard, count);
+    if (misfit != null) {
+      return misfit;
+    }
+    if (decision != null) {
+      return decision.start()
+          ? "the run started without shard " + shard + " (it was not ready in time)"
+          : "the run did not start";
+    }
+    if (!connected.add(shard)) {
+      return "shard " + shard + " is already connected: give each shard its own index";
+    }
+    return null;
+  }
+
+  /**
+   * A shard that started with a coordinator now gone dialled this one: when nothing is decided yet
+   * (this coordinator was restarted), the start it had becomes the decision.
+   *
+   * @return null when it may rejoin, else why it is refused (one line)
+   */
+  public String rejoin(int shard, int count, Message.Start start) {
+    String misfit = misfit(shard, count);
+    if (misfit != null) {
+      return misfit;
+    }
+    if (decision == null) {
+      List<Integer> missing = new ArrayList<>();
+      for (int i = 0; i < shards; i++) {
+        if (!start.starting().contains(i)) {
+          missing.add(i);
+        }
+      }
+      decision = new Decision(true, start.startEpochMillis(), start.starting(), missing);
+    }
+    return decision.starting().contains(shard)
+        ? null
+        : "shard " + shard + " is not part of the run this coordinator follows";
+  }
+
+  private String misfit(int shard, int count) {
     if (count != shards) {
       return "shard "
           + shard
@@ -88,14 +129,6 @@ public final class Rendezvous {
     }
     if (shard < 0 || shard >= shards) {
       return "shard " + shard + " does not exist: this run has shards 0 to " + (shards - 1);
-    }
-    if (decision != null) {
-      return decision.start()
-          ? "the run started without shard " + shard + " (it was not ready in time)"
-          : "the run did not start";
-    }
-    if (!connected.add(shard)) {
-      return "shard " + shard + " is already connected: give each shard its own index";
     }
     return null;
   }

@@ -36,8 +36,11 @@ import java.util.function.BooleanSupplier;
  * }</pre>
  *
  * <p>A coordinator that goes away before the start is dialled again (a restarted pod takes the
- * shard back); one that goes away after the start leaves the shard running: it writes its own
- * results, which {@code bench merge} can still add up.
+ * shard back), up to {@value #REDIALS} times. One that goes away after the start leaves the shard
+ * running and dialling again until the run ends: a coordinator that comes back is told the start
+ * the shard had and given every figure the shard sent since (a {@link ReplayLog}), so that it picks
+ * the run up; one that does not leaves the shard's own results, which {@code bench merge} can still
+ * add up.
  */
 public final class ShardLink implements StartGate, ReportSink {
   private static final long POLL_MILLIS = 50;
@@ -54,6 +57,10 @@ public final class ShardLink implements StartGate, ReportSink {
   private final Duration patience;
   private final Message.Hello hello;
   private volatile CompletableFuture<Connection> connection = new CompletableFuture<>();
+  private volatile Message.Start start;
+  // Guarded by this, as is the switch to a new connection after the start.
+  private final ReplayLog replay = new ReplayLog();
+  private boolean closed;
   private final ScheduledExecutorService heartbeats =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -82,17 +89,24 @@ public final class ShardLink implements StartGate, ReportSink {
   public static ShardLink dial(
       InetSocketAddress coordinator, Duration patience, Message.Hello hello) {
     ShardLink link = new ShardLink(coordinator, patience, hello);
-    link.dialInBackground(link.connection);
+    link.dialInBackground(link.connection, hello, true);
     return link;
   }
 
-  private void dialInBackground(CompletableFuture<Connection> into) {
-    Thread dialler = new Thread(() -> connect(into), "brokerbench-coordinator-dial");
+  /**
+   * Dials on a thread of its own, with {@code greeting} as the first message: until the patience
+   * has passed when {@code bounded}, else until this link closes (the run's end bounds it).
+   */
+  private void dialInBackground(
+      CompletableFuture<Connection> into, Message.Hello greeting, boolean bounded) {
+    Thread dialler =
+        new Thread(() -> connect(into, greeting, bounded), "brokerbench-coordinator-dial");
     dialler.setDaemon(true);
     dialler.start();
   }
 
-  private void connect(CompletableFuture<Connection> into) {
+  private void connect(
+      CompletableFuture<Connection> into, Message.Hello greeting, boolean bounded) {
     long deadline = System.nanoTime() + patience.toNanos();
     IOException last = null;
     do {
@@ -103,11 +117,21 @@ public final class ShardLink implements StartGate, ReportSink {
             new InetSocketAddress(coordinator.getHostString(), coordinator.getPort()),
             CONNECT_MILLIS);
         Connection c = new Connection(new Wire(socket), new CompletableFuture<>());
-        c.wire().send(hello);
+        c.wire().send(greeting);
+        synchronized (this) {
+          if (closed) {
+            closeQuietly(socket);
+            return;
+          }
+          if (greeting.started() != null) {
+            // What the lost coordinator had, and what came while there was none.
+            replay.replay(c.wire());
+          }
+          into.complete(c);
+        }
         Thread reader = new Thread(() -> read(c), "brokerbench-coordinator-reader");
         reader.setDaemon(true);
         reader.start();
-        into.complete(c);
         return;
       } catch (IOException e) {
         last = e;
@@ -118,7 +142,7 @@ public final class ShardLink implements StartGate, ReportSink {
       } catch (InterruptedException e) {
         break;
       }
-    } while (System.nanoTime() - deadline < 0 && !heartbeats.isShutdown());
+    } while ((!bounded || System.nanoTime() - deadline < 0) && !heartbeats.isShutdown());
     into.completeExceptionally(
         new IOException(
             "cannot reach the coordinator at "
@@ -166,7 +190,7 @@ public final class ShardLink implements StartGate, ReportSink {
         closeQuietly(c.wire());
         CompletableFuture<Connection> next = new CompletableFuture<>();
         connection = next;
-        dialInBackground(next);
+        dialInBackground(next, hello, true);
         continue;
       }
       if (m instanceof Message.Start s) {
@@ -211,39 +235,61 @@ public final class ShardLink implements StartGate, ReportSink {
 
   @Override
   public void started(Environment environment, WorkloadSummary workload) throws IOException {
-    wire().send(new Message.Started(environment, workload));
+    sendFigures(new Message.Started(environment, workload));
   }
 
   @Override
   public void interval(IntervalSample sample, LatencyHistograms histograms) throws IOException {
-    wire().send(Message.Interval.of(sample, histograms));
+    sendFigures(Message.Interval.of(sample, histograms));
   }
 
   @Override
   public void finished(RunResult result) throws IOException {
-    wire().send(new Message.Finished(result));
+    sendFigures(new Message.Finished(result));
   }
 
-  /** The connection, once made: only a run that started sends figures. */
-  private Wire wire() throws IOException {
-    Connection c = connection.getNow(null);
-    if (c == null) {
-      throw new IOException("not connected to the coordinator at " + coordinator);
+  /**
+   * Keeps a figure for a coordinator restarted later and sends it to the one connected, if any: a
+   * figure that finds none, or whose sending fails, goes to the next one with the rest.
+   *
+   * @throws IOException when the figure cannot be kept
+   */
+  private synchronized void sendFigures(Message figures) throws IOException {
+    String line = Wire.text(figures);
+    replay.append(line);
+    Connection c = connected();
+    if (c != null) {
+      try {
+        c.wire().sendLine(line);
+      } catch (IOException e) {
+        // The reader sees the connection gone and dials again; this line is sent with the rest.
+      }
     }
-    return c.wire();
   }
 
-  /** Stops the heartbeats and hangs up. */
+  /** The connection, or null while dialling or when dialling failed. */
+  private Connection connected() {
+    CompletableFuture<Connection> c = connection;
+    return c.isDone() && !c.isCompletedExceptionally() ? c.join() : null;
+  }
+
+  /** Stops the heartbeats and any dialling, hangs up, and deletes the figures kept. */
   @Override
   public void close() throws IOException {
     heartbeats.shutdownNow();
-    Connection c = connection.getNow(null);
+    Connection c;
+    synchronized (this) {
+      closed = true;
+      c = connected();
+      replay.close();
+    }
     if (c != null) {
       c.wire().close();
     }
   }
 
   private void read(Connection c) {
+    IOException ended = new IOException("the coordinator closed the connection");
     try {
       for (Message m = c.wire().receive(); m != null; m = c.wire().receive()) {
         if (m instanceof Message.Stop stop) {
@@ -251,24 +297,47 @@ public final class ShardLink implements StartGate, ReportSink {
           c.answer().complete(m);
           onStop.run();
         } else if (!(m instanceof Message.Heartbeat)) {
+          if (m instanceof Message.Start s) {
+            start = s;
+          }
           c.answer().complete(m);
         }
       }
-      c.answer().completeExceptionally(new IOException("the coordinator closed the connection"));
     } catch (IOException e) {
-      c.answer().completeExceptionally(e);
+      ended = e;
+    }
+    c.answer().completeExceptionally(ended);
+    rejoin(c);
+  }
+
+  /**
+   * After the start, dials again a coordinator whose connection {@code lost} ended, saying the
+   * start this shard had; before it, {@link #awaitStart} does.
+   */
+  private void rejoin(Connection lost) {
+    Message.Start started = start;
+    if (started == null) {
+      return;
+    }
+    synchronized (this) {
+      if (closed || connected() != lost) {
+        return;
+      }
+      CompletableFuture<Connection> next = new CompletableFuture<>();
+      connection = next;
+      dialInBackground(next, hello.rejoining(started), false);
     }
   }
 
   private void beat() {
-    Connection c = connection.getNow(null);
+    Connection c = connected();
     if (c == null) {
       return;
     }
     try {
       c.wire().send(new Message.Heartbeat());
     } catch (IOException e) {
-      // The reader sees the connection gone; a shard that has started runs on without it.
+      // The reader sees the connection gone.
     }
   }
 

@@ -46,9 +46,17 @@ public final class Wire implements Closeable {
    *
    * @throws IOException when the connection is gone
    */
-  public synchronized void send(Message message) throws IOException {
-    byte[] line = (text(message) + "\n").getBytes(StandardCharsets.UTF_8);
-    out.write(line);
+  public void send(Message message) throws IOException {
+    sendLine(text(message));
+  }
+
+  /**
+   * Sends a message already written as its line ({@link #text}), without its newline.
+   *
+   * @throws IOException when the connection is gone
+   */
+  synchronized void sendLine(String line) throws IOException {
+    out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
     out.flush();
   }
 

@@ -95,10 +95,14 @@ class CoordinatorTest {
   }
 
   private Wire shard(int index) throws IOException {
+    return shard(new Message.Hello(index, 2, "test", ClockStatus.UNKNOWN));
+  }
+
+  private Wire shard(Message.Hello hello) throws IOException {
     Socket socket = new Socket();
     socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()));
     Wire wire = new Wire(socket);
-    wire.send(new Message.Hello(index, 2, "test", ClockStatus.UNKNOWN));
+    wire.send(hello);
     shards.add(wire);
     return wire;
   }
@@ -143,17 +147,47 @@ class CoordinatorTest {
     play(b, runs.get(1));
     RunResult result = outcome.get(30, TimeUnit.SECONDS);
 
+    assertThat(JsonResult.toJson(result)).isEqualTo(JsonResult.toJson(merged(runs)));
+    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
+    assertThat(intervals).hasSize(runs.get(0).intervals().size());
+    assertThat(notices).hasSize(2).allMatch(n -> n.matches("shard [01] ready \\([12] of 2\\)"));
+  }
+
+  @Test
+  void aRestartedCoordinatorPicksTheRunUpFromTheShardsThatDialAgain() throws Exception {
+    List<ShardRuns.Run> runs = ShardRuns.run(whole, 2, dir);
+    coordinate(Rendezvous.WhenMissing.FAIL, false);
+    Message.Start start = new Message.Start(1_700_000_002_000L, List.of(0, 1));
+    Wire a = rejoin(0, start);
+    Wire b = rejoin(1, start);
+
+    play(a, runs.get(0));
+    play(b, runs.get(1));
+    RunResult result = outcome.get(30, TimeUnit.SECONDS);
+
+    assertThat(JsonResult.toJson(result)).isEqualTo(JsonResult.toJson(merged(runs)));
+    assertThat(intervals).hasSize(runs.get(0).intervals().size());
+    // The two shards' connections are read by threads of their own: either may be first.
+    assertThat(notices)
+        .first()
+        .isEqualTo("picking up the run that started at 2023-11-14T22:13:22Z with shard(s) 0, 1");
+    assertThat(notices.subList(1, notices.size()))
+        .containsExactlyInAnyOrder("shard 0 rejoined", "shard 1 rejoined");
+  }
+
+  private Wire rejoin(int index, Message.Start start) throws IOException {
+    return shard(new Message.Hello(index, 2, "test", ClockStatus.UNKNOWN).rejoining(start));
+  }
+
+  private static RunResult merged(List<ShardRuns.Run> runs) {
     LiveMerge expected = new LiveMerge(List.of(0, 1), null);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < runs.size(); i++) {
       for (Message.Interval m : runs.get(i).intervals()) {
         expected.interval(i, m.sample(), m.latency());
       }
       expected.finished(i, runs.get(i).finished().result());
     }
-    assertThat(JsonResult.toJson(result)).isEqualTo(JsonResult.toJson(expected.result()));
-    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
-    assertThat(intervals).hasSize(runs.get(0).intervals().size());
-    assertThat(notices).hasSize(2).allMatch(n -> n.matches("shard [01] ready \\([12] of 2\\)"));
+    return expected.result();
   }
 
   @Test

@@ -3,18 +3,25 @@ package io.brokerbench.coordination;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.brokerbench.latency.LatencyHistograms;
+import io.brokerbench.result.BrokerLoadSample;
 import io.brokerbench.result.ClockStatus;
+import io.brokerbench.result.IntervalSample;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The shard's end, against a coordinator played by the test on 127.0.0.1. */
 @Timeout(60)
@@ -59,13 +66,84 @@ class ShardLinkTest {
         Wire shard = new Wire(second.accept())) {
       assertThat(shard.receive()).isEqualTo(HELLO);
       assertThat(shard.receive()).isEqualTo(new Message.Ready());
-      shard.send(new Message.Start(1_700_000_000_000L));
+      shard.send(new Message.Start(1_700_000_000_000L, List.of(0)));
 
       assertThat(start.get(30, TimeUnit.SECONDS))
           .isEqualTo(Instant.ofEpochMilli(1_700_000_000_000L));
     } finally {
       link.close();
     }
+  }
+
+  @Test
+  void aCoordinatorLostAfterTheStartIsDialledAgainAndGivenEveryFigureSinceTheStart(
+      @TempDir Path dir) throws Exception {
+    // Three intervals told apart by the broker's queue depth they carry.
+    IntervalSample one =
+        ShardRuns.run(
+                Workload.builder()
+                    .producers(1)
+                    .consumers(1)
+                    .rate(1_000)
+                    .messagesPerProducer(500)
+                    .duration(null)
+                    .destinations(ShardRuns.pairs(1))
+                    .build(),
+                1,
+                dir)
+            .get(0)
+            .intervals()
+            .get(0)
+            .sample();
+    List<IntervalSample> samples =
+        List.of(1L, 2L, 3L).stream()
+            .map(
+                depth -> one.withBroker(new BrokerLoadSample(-1, -1, -1, -1, -1, depth, List.of())))
+            .toList();
+    Message.Start start = new Message.Start(1_700_000_000_000L, List.of(0));
+    int port;
+    ShardLink link;
+    try (ServerSocket first = listen(0)) {
+      port = first.getLocalPort();
+      link =
+          ShardLink.dial(new InetSocketAddress("127.0.0.1", port), Duration.ofSeconds(30), HELLO);
+      CompletableFuture<Instant> started = awaitStart(link);
+      try (Wire shard = new Wire(first.accept())) {
+        next(shard);
+        next(shard);
+        shard.send(start);
+        assertThat(started.get(30, TimeUnit.SECONDS))
+            .isEqualTo(Instant.ofEpochMilli(1_700_000_000_000L));
+        link.interval(samples.get(0), LatencyHistograms.empty());
+        assertThat(Wire.text(next(shard))).isEqualTo(interval(samples.get(0)));
+      }
+    }
+    try {
+      // No coordinator now: the figure is kept, not lost, and the run is not disturbed.
+      link.interval(samples.get(1), LatencyHistograms.empty());
+
+      try (ServerSocket second = listen(port);
+          Wire shard = new Wire(second.accept())) {
+        assertThat(next(shard)).isEqualTo(HELLO.rejoining(start));
+        assertThat(Wire.text(next(shard))).isEqualTo(interval(samples.get(0)));
+        assertThat(Wire.text(next(shard))).isEqualTo(interval(samples.get(1)));
+        link.interval(samples.get(2), LatencyHistograms.empty());
+        assertThat(Wire.text(next(shard))).isEqualTo(interval(samples.get(2)));
+      }
+    } finally {
+      link.close();
+    }
+  }
+
+  /** The next message but heartbeats, which a shard sends every second. */
+  private static Message next(Wire wire) throws IOException {
+    Message m = wire.receive();
+    return m instanceof Message.Heartbeat ? next(wire) : m;
+  }
+
+  /** An interval as a coordinator reads it: its line, as records of doubles and maps compare. */
+  private static String interval(IntervalSample sample) {
+    return Wire.text(Message.Interval.of(sample, LatencyHistograms.empty()));
   }
 
   @Test

@@ -20,8 +20,10 @@ class WireTest {
     List<Message> messages =
         List.of(
             new Message.Hello(2, 4, "host-a", new ClockStatus("adjtimex", true, 1_500, 20)),
+            new Message.Hello(2, 4, "host-a", ClockStatus.UNKNOWN)
+                .rejoining(new Message.Start(1_700_000_000_500L, List.of(0, 2))),
             new Message.Ready(),
-            new Message.Start(1_700_000_000_500L),
+            new Message.Start(1_700_000_000_500L, List.of(0, 2)),
             new Message.Refused("the run started without shard 2"),
             new Message.Stop("shard 1 was lost"),
             new Message.Heartbeat());
