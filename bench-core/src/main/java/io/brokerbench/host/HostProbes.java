@@ -5,6 +5,8 @@ import io.brokerbench.result.Environment;
 import io.brokerbench.spi.DriverDescription;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
 
@@ -13,6 +15,8 @@ import java.util.Map;
  * apart from the result values they fill, so reading a result never touches the host (or JNA).
  */
 public final class HostProbes {
+  private static final Path KERNEL_HOST_NAME = Path.of("/proc/sys/kernel/hostname");
+
   private HostProbes() {}
 
   /** This host's clock status, {@link ClockStatus#UNKNOWN} where the system does not expose it. */
@@ -56,8 +60,20 @@ public final class HostProbes {
         clientNodes);
   }
 
-  /** This host's name, or {@code unknown}. */
+  /**
+   * This host's name, or {@code unknown}: the kernel's where it says it (Linux), which needs no
+   * name lookup (a host whose name does not resolve would otherwise be {@code unknown}, and a
+   * coordinator would take all such hosts for one), else the local host's as Java resolves it.
+   */
   public static String hostName() {
+    try {
+      String kernel = Files.readString(KERNEL_HOST_NAME).strip();
+      if (!kernel.isEmpty()) {
+        return kernel;
+      }
+    } catch (IOException | UnsupportedOperationException notLinux) {
+      // Asked of the resolver below.
+    }
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (IOException e) {
