@@ -2,6 +2,7 @@ package io.brokerbench;
 
 import io.brokerbench.spi.DriverException;
 import java.time.Instant;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -32,6 +33,16 @@ public interface StartGate {
    * @throws InterruptedException when the waiting thread is interrupted
    */
   Instant awaitStart(BooleanSupplier stopping) throws DriverException, InterruptedException;
+
+  /**
+   * The shards of this run's workload on this run's host, once {@link #awaitStart} has returned:
+   * the messages of their producers are timed on one clock, and a run of shards on several hosts
+   * reports their end-to-end latency apart ({@code e2e_one_host}) as a check on the figures that
+   * cross hosts. Null when not known, as for a fixed instant.
+   */
+  default Set<Integer> shardsOnThisHost() {
+    return null;
+  }
 
   /** A gate that opens at once with this instant (null: the next interval boundary). */
   static StartGate at(Instant start) {

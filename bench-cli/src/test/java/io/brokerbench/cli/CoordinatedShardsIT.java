@@ -46,7 +46,8 @@ class CoordinatedShardsIT {
       BenchProcess coordinator =
           coordinator(port, "--ready-timeout", "60s", "--lost-after", PATIENT);
       for (int i = 0; i < SHARDS; i++) {
-        startShard(hosts, port, i, "-z", "4s");
+        // Two hosts of two shards each, by name (a UTS namespace each).
+        startShard(hosts, "bbco-host-" + i / 2, port, i, "-z", "4s");
       }
 
       assertThat(coordinator.waitFor(BOUND))
@@ -56,6 +57,13 @@ class CoordinatedShardsIT {
       assertThat(coordinator.out())
           .contains("8 producer(s), 8 consumer(s)")
           .contains("== brokerbench summary (completed) ==");
+      if (hosts.namespaces()) {
+        // Each loopback shard's consumers hear its own producers alone: all pairs on one host.
+        assertThat(coordinator.out())
+            .containsPattern(
+                "e2e p99 [0-9.]+ ms.* across 2 hosts.*; across hosts p99 -, on one host p99"
+                    + " [0-9.]+ ms \\(100 % of messages, one clock\\)");
+      }
 
       Instant first = Instant.MAX;
       Instant last = Instant.MIN;
@@ -281,6 +289,11 @@ class CoordinatedShardsIT {
 
   private void startShard(ShardHosts hosts, int port, int i, String... workload)
       throws IOException {
+    startShard(hosts, null, port, i, workload);
+  }
+
+  private void startShard(ShardHosts hosts, String hostName, int port, int i, String... workload)
+      throws IOException {
     assertThat(JAR).as("the fat jar, built by package").isRegularFile();
     String java = ProcessHandle.current().info().command().orElse("java");
     List<String> command =
@@ -310,7 +323,7 @@ class CoordinatedShardsIT {
             "-o",
             shardDir(i).toString()));
     shards.add(
-        new ProcessBuilder(hosts.command(i, command))
+        new ProcessBuilder(hosts.command(i, hostName, command))
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve("shard-" + i + ".out").toFile())
             .start());

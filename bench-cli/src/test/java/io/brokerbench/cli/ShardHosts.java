@@ -78,9 +78,21 @@ final class ShardHosts implements AutoCloseable {
 
   /** The command that runs {@code command} as shard {@code i}. */
   List<String> command(int i, List<String> command) {
+    return command(i, null, command);
+  }
+
+  /**
+   * The command that runs {@code command} as shard {@code i}, in namespaces on a host named {@code
+   * hostName} (a UTS namespace of its own) when not null.
+   */
+  List<String> command(int i, String hostName, List<String> command) {
     List<String> full = new ArrayList<>();
     if (namespaces) {
       full.addAll(List.of("ip", "netns", "exec", name + i));
+      if (hostName != null) {
+        full.addAll(
+            List.of("unshare", "--uts", "sh", "-c", "hostname \"$0\" && exec \"$@\"", hostName));
+      }
     }
     full.addAll(command);
     return full;

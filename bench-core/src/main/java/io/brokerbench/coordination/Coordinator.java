@@ -332,9 +332,12 @@ public final class Coordinator {
     List<Integer> connected = List.copyOf(wireOf.keySet());
     if (d.start()) {
       starting = d.starting();
+      Map<Integer, String> hosts = new TreeMap<>();
+      starting.forEach(shard -> hosts.put(shard, hellos.get(shard).host()));
+      Message.Start start = new Message.Start(d.startEpochMillis(), starting, hosts);
       for (int shard : connected) {
         if (starting.contains(shard)) {
-          send(wireOf.get(shard), new Message.Start(d.startEpochMillis(), d.starting()));
+          send(wireOf.get(shard), start);
           heartbeats.heard(shard);
         } else {
           refuse(shard, "the run started without shard " + shard + " (it was not ready in time)");

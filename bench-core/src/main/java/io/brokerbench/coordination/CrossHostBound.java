@@ -10,11 +10,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
 
 /**
  * How far a merged end-to-end latency may be off when its messages crossed hosts: stamped on one
  * host's clock, received on another's, it is off by at most the two clocks' error bounds added.
- * Shards on one host share its clock and add nothing.
+ * Shards on one host share its clock and add nothing. The messages whose producer and consumer ran
+ * on one host ({@code e2e_one_host}) are given apart from those that crossed hosts, as a check: a
+ * gap between the two larger than the bound is the network's or the clocks', not the broker's.
  *
  * <pre>{@code
  * String line = CrossHostBound.line(hellos, merged); // "e2e p99 12.3 ms ± 1.5 ms (…)", or null
@@ -55,17 +58,43 @@ final class CrossHostBound {
           + hosts.size()
           + " hosts, ± unknown: the clock of "
           + String.join(", ", unbounded)
-          + " is not known to be synchronized";
+          + " is not known to be synchronized"
+          + apart(merged, e2e, " ± unknown");
     }
     bounds.sort(null);
-    long bound = bounds.get(bounds.size() - 1) + bounds.get(bounds.size() - 2);
+    String bound = " ± " + millis(bounds.get(bounds.size() - 1) + bounds.get(bounds.size() - 2));
     return "e2e p99 "
         + p99
-        + " ± "
-        + millis(bound)
+        + bound
         + " across "
         + hosts.size()
-        + " hosts (the two largest clock error bounds added)";
+        + " hosts (the two largest clock error bounds added)"
+        + apart(merged, e2e, bound);
+  }
+
+  /**
+   * The p99 of the messages that crossed hosts, with their bound, and of those that did not; empty
+   * when the shards did not time them apart.
+   */
+  private static String apart(RunResult merged, LatencySummary e2e, String bound) {
+    LatencySummary local = merged.figures().latency().get(LatencyKind.END_TO_END_ONE_HOST.key());
+    Histogram all = e2e.decodedHistogram();
+    if (local == null || local.count() == 0 || all == null) {
+      return "";
+    }
+    Histogram oneHost = local.decodedHistogram();
+    Histogram across = all.copy();
+    across.subtract(oneHost);
+    return "; across hosts p99 "
+        + (across.getTotalCount() == 0
+            ? "-"
+            : millis(across.getValueAtPercentile(99) / 1_000.0) + bound)
+        + ", on one host p99 "
+        + millis(local.p99Micros())
+        + String.format(
+            Locale.ROOT,
+            " (%.0f %% of messages, one clock)",
+            100.0 * oneHost.getTotalCount() / all.getTotalCount());
   }
 
   /** The clock with the larger error: an unbounded one, else the larger bound. */

@@ -11,6 +11,8 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.result.WorkloadSummary;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a shard and its coordinator say to each other, one JSON object per line ({@link Wire}); the
@@ -68,11 +70,27 @@ public sealed interface Message {
    *
    * @param startEpochMillis the instant, milliseconds since the Unix epoch
    * @param starting the shards that start, which a restarted coordinator learns from the shards
+   * @param hosts the host of each starting shard, by index: a shard's consumers time the messages
+   *     of the shards on their own host apart ({@code e2e_one_host})
    */
-  record Start(long startEpochMillis, List<Integer> starting) implements Message {
-    /** Copies the list. */
+  record Start(long startEpochMillis, List<Integer> starting, Map<Integer, String> hosts)
+      implements Message {
+    /** Copies the list and the map. */
     public Start {
       starting = List.copyOf(starting);
+      hosts = Map.copyOf(hosts);
+    }
+
+    /** The shards on {@code host}. */
+    public Set<Integer> shardsOn(String host) {
+      Set<Integer> on = new TreeSet<>();
+      hosts.forEach(
+          (shard, h) -> {
+            if (h.equals(host)) {
+              on.add(shard);
+            }
+          });
+      return on;
     }
   }
 

@@ -14,6 +14,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -162,6 +163,12 @@ public final class ShardLink implements StartGate, ReportSink {
     if (stopReason != null) {
       stop.run();
     }
+  }
+
+  @Override
+  public Set<Integer> shardsOnThisHost() {
+    Message.Start s = start;
+    return s == null ? null : s.shardsOn(hello.host());
   }
 
   /** Why the coordinator stopped this shard, or null. */

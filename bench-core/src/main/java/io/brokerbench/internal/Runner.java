@@ -50,6 +50,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -403,6 +404,11 @@ public final class Runner {
     long intervalNanos = workload.reportInterval().toNanos();
     long waitFrom = clock.nanoTime();
     Instant startAt = awaitGate();
+    Set<Integer> here = startGate.shardsOnThisHost();
+    if (here != null && here.size() < shard.count()) {
+      boolean[] oneHost = shard.producersOf(here, layout.globalProducers());
+      participants.consumers().forEach(c -> c.timeOneHostPairs(oneHost));
+    }
     long start = alignedStart(intervalNanos, startAt);
     if (control.interruptedAtNanos() < start && idleConnections == null) {
       // No send was due yet: nothing to send, and nothing unsent. (A run holding idle connections

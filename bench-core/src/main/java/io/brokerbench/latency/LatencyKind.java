@@ -6,6 +6,12 @@ public enum LatencyKind {
   END_TO_END("e2e", "end-to-end latency from intended send"),
   /** Publish to consume, from the actual send time (what closed-loop tools report). */
   END_TO_END_FROM_SEND("e2e_send", "end-to-end latency from actual send"),
+  /**
+   * {@link #END_TO_END} of the messages whose producer ran on the consumer's host, in a coordinated
+   * run of shards on several hosts: timed on one clock, a check on the figures that crossed hosts,
+   * which may be off by the two clocks' errors.
+   */
+  END_TO_END_ONE_HOST("e2e_one_host", "end-to-end latency of pairs on one host"),
   /** Publish to broker confirm (settlement, send callback), from the intended send time. */
   CONFIRM("confirm", "confirm latency from intended send"),
   /** Publish to broker confirm, from the actual send time. */

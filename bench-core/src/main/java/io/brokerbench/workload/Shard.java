@@ -1,5 +1,7 @@
 package io.brokerbench.workload;
 
+import java.util.Set;
+
 /**
  * The part of a larger workload one run plays: its producers are the workload's producers {@code
  * firstProducer .. firstProducer + producers - 1} and its consumers likewise, so producer ids are
@@ -62,6 +64,25 @@ public record Shard(
    */
   public int trafficProducers(Workload w) {
     return w.connections().sendRate() > 0 ? count : 0;
+  }
+
+  /**
+   * Marks, by global index, the producers the shards {@code shards} of this workload play, their
+   * connection traffic producers included (the array is as long as the workload's producers and
+   * traffic producers: {@code globalProducers}).
+   */
+  public boolean[] producersOf(Set<Integer> shards, int globalProducers) {
+    boolean[] marked = new boolean[globalProducers];
+    for (int shard : shards) {
+      int first = first(totalProducers, shard, count);
+      for (int p = first; p < first + share(totalProducers, shard, count); p++) {
+        marked[p] = true;
+      }
+      if (totalProducers + shard < globalProducers) {
+        marked[totalProducers + shard] = true;
+      }
+    }
+    return marked;
   }
 
   /** The global index of this shard's connection traffic producer. */

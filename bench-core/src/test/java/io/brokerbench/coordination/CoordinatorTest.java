@@ -18,6 +18,7 @@ import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -147,7 +148,7 @@ class CoordinatorTest {
     play(b, runs.get(1));
     RunResult result = outcome.get(30, TimeUnit.SECONDS);
 
-    assertThat(JsonResult.toJson(result)).isEqualTo(JsonResult.toJson(merged(runs)));
+    assertThat(JsonResult.toJson(result)).isEqualTo(JsonResult.toJson(ShardRuns.merged(runs)));
     assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
     assertThat(intervals).hasSize(runs.get(0).intervals().size());
     assertThat(notices).hasSize(2).allMatch(n -> n.matches("shard [01] ready \\([12] of 2\\)"));
@@ -157,7 +158,8 @@ class CoordinatorTest {
   void aRestartedCoordinatorPicksTheRunUpFromTheShardsThatDialAgain() throws Exception {
     List<ShardRuns.Run> runs = ShardRuns.run(whole, 2, dir);
     coordinate(Rendezvous.WhenMissing.FAIL, false);
-    Message.Start start = new Message.Start(1_700_000_002_000L, List.of(0, 1));
+    Message.Start start =
+        new Message.Start(1_700_000_002_000L, List.of(0, 1), Map.of(0, "test", 1, "test"));
     Wire a = rejoin(0, start);
     Wire b = rejoin(1, start);
 
@@ -165,7 +167,7 @@ class CoordinatorTest {
     play(b, runs.get(1));
     RunResult result = outcome.get(30, TimeUnit.SECONDS);
 
-    assertThat(JsonResult.toJson(result)).isEqualTo(JsonResult.toJson(merged(runs)));
+    assertThat(JsonResult.toJson(result)).isEqualTo(JsonResult.toJson(ShardRuns.merged(runs)));
     assertThat(intervals).hasSize(runs.get(0).intervals().size());
     // The two shards' connections are read by threads of their own: either may be first.
     assertThat(notices)
@@ -177,17 +179,6 @@ class CoordinatorTest {
 
   private Wire rejoin(int index, Message.Start start) throws IOException {
     return shard(new Message.Hello(index, 2, "test", ClockStatus.UNKNOWN).rejoining(start));
-  }
-
-  private static RunResult merged(List<ShardRuns.Run> runs) {
-    LiveMerge expected = new LiveMerge(List.of(0, 1), null);
-    for (int i = 0; i < runs.size(); i++) {
-      for (Message.Interval m : runs.get(i).intervals()) {
-        expected.interval(i, m.sample(), m.latency());
-      }
-      expected.finished(i, runs.get(i).finished().result());
-    }
-    return expected.result();
   }
 
   @Test

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class ShardLinkTest {
         Wire shard = new Wire(second.accept())) {
       assertThat(shard.receive()).isEqualTo(HELLO);
       assertThat(shard.receive()).isEqualTo(new Message.Ready());
-      shard.send(new Message.Start(1_700_000_000_000L, List.of(0)));
+      shard.send(new Message.Start(1_700_000_000_000L, List.of(0), Map.of(0, "test")));
 
       assertThat(start.get(30, TimeUnit.SECONDS))
           .isEqualTo(Instant.ofEpochMilli(1_700_000_000_000L));
@@ -100,7 +101,7 @@ class ShardLinkTest {
             .map(
                 depth -> one.withBroker(new BrokerLoadSample(-1, -1, -1, -1, -1, depth, List.of())))
             .toList();
-    Message.Start start = new Message.Start(1_700_000_000_000L, List.of(0));
+    Message.Start start = new Message.Start(1_700_000_000_000L, List.of(0), Map.of(0, "test"));
     int port;
     ShardLink link;
     try (ServerSocket first = listen(0)) {

@@ -1,6 +1,7 @@
 package io.brokerbench.coordination;
 
 import io.brokerbench.BenchmarkRun;
+import io.brokerbench.StartGate;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.loopback.LoopbackDriver;
 import io.brokerbench.loopback.LoopbackOptions;
@@ -13,9 +14,13 @@ import io.brokerbench.workload.Destinations;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
 
 /**
  * The shards of one workload run in this JVM on manual clocks sharing an epoch, each writing its
@@ -41,6 +46,15 @@ final class ShardRuns {
 
   /** Runs {@code count} shards of {@code whole} into {@code root}/s0, s1, …. */
   static List<Run> run(Workload whole, int count, Path root) throws Exception {
+    return run(whole, count, root, shard -> null);
+  }
+
+  /**
+   * Runs {@code count} shards of {@code whole} into {@code root}/s0, s1, …, shard I told by its
+   * start that the shards {@code onItsHost.apply(I)} are on its host.
+   */
+  static List<Run> run(Workload whole, int count, Path root, IntFunction<Set<Integer>> onItsHost)
+      throws Exception {
     List<Run> runs = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       Shard.Part part = Shard.of(whole, i, count);
@@ -56,6 +70,7 @@ final class ShardRuns {
               .probeClock(false)
               .shard(part.shard())
               .producerIdBase(0)
+              .startGate(gate(onItsHost.apply(i)))
               .sink(
                   new ReportSink() {
                     @Override
@@ -68,5 +83,35 @@ final class ShardRuns {
       runs.add(new Run(dir, intervals, new Message.Finished(result)));
     }
     return runs;
+  }
+
+  private static StartGate gate(Set<Integer> onThisHost) {
+    return new StartGate() {
+      @Override
+      public Instant awaitStart(BooleanSupplier stopping) {
+        return null;
+      }
+
+      @Override
+      public Set<Integer> shardsOnThisHost() {
+        return onThisHost;
+      }
+    };
+  }
+
+  /** The runs' figures merged as a coordinator merges them. */
+  static RunResult merged(List<Run> runs) {
+    List<Integer> shards = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      shards.add(i);
+    }
+    LiveMerge merge = new LiveMerge(shards, null);
+    for (int i = 0; i < runs.size(); i++) {
+      for (Message.Interval m : runs.get(i).intervals()) {
+        merge.interval(i, m.sample(), m.latency());
+      }
+      merge.finished(i, runs.get(i).finished().result());
+    }
+    return merge.result();
   }
 }

@@ -9,6 +9,7 @@ import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,9 +22,11 @@ class WireTest {
         List.of(
             new Message.Hello(2, 4, "host-a", new ClockStatus("adjtimex", true, 1_500, 20)),
             new Message.Hello(2, 4, "host-a", ClockStatus.UNKNOWN)
-                .rejoining(new Message.Start(1_700_000_000_500L, List.of(0, 2))),
+                .rejoining(
+                    new Message.Start(
+                        1_700_000_000_500L, List.of(0, 2), Map.of(0, "test", 2, "test"))),
             new Message.Ready(),
-            new Message.Start(1_700_000_000_500L, List.of(0, 2)),
+            new Message.Start(1_700_000_000_500L, List.of(0, 2), Map.of(0, "test", 2, "test")),
             new Message.Refused("the run started without shard 2"),
             new Message.Stop("shard 1 was lost"),
             new Message.Heartbeat());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ShardTest {
@@ -33,6 +34,16 @@ class ShardTest {
               assertThat(p.shard().totalProducers()).isEqualTo(10);
               assertThat(p.shard().totalConsumers()).isEqualTo(3);
             });
+  }
+
+  @Test
+  void theProducersOfTheShardsOnAHostAreMarkedByGlobalIndexTrafficProducersIncluded() {
+    // 5 producers over 3 shards: 0-1, 2-3, 4; traffic producers 5, 6, 7.
+    Shard third = new Shard(4, 5, 0, 0, 2, 3);
+
+    assertThat(third.producersOf(Set.of(0, 2), 8))
+        .containsExactly(true, true, false, false, true, true, false, true);
+    assertThat(third.producersOf(Set.of(1), 5)).containsExactly(false, false, true, true, false);
   }
 
   @Test

@@ -31,6 +31,14 @@ public final class RunRecorders {
   /** {@link LatencyKind#PAUSE}, written by the {@link PauseDetector}'s thread alone. */
   public final LatencyRecorder pause = new LatencyRecorder();
 
+  /**
+   * {@link LatencyKind#END_TO_END_ONE_HOST} and its from-send twin, made only for a run of shards
+   * on several hosts. A message is recorded here or in {@link #endToEnd}, never both, and each cut
+   * adds this one into {@code e2e} and {@code e2e_send}: a message is then in the same interval of
+   * both kinds, which two recorders cut one after the other would not promise.
+   */
+  private volatile LatencyRecorder endToEndOneHost;
+
   private final boolean exclusive;
 
   public RunRecorders(int participants) {
@@ -42,9 +50,26 @@ public final class RunRecorders {
     return exclusive ? recorder.exclusiveWriter() : recorder.sharedWriter();
   }
 
+  /** The recorder of {@link LatencyKind#END_TO_END_ONE_HOST}, made on the first call. */
+  public synchronized LatencyRecorder endToEndOneHost() {
+    if (endToEndOneHost == null) {
+      endToEndOneHost = new LatencyRecorder(2);
+    }
+    return endToEndOneHost;
+  }
+
   /** Ends every recorder's interval and puts its values into {@code target}. Reader thread only. */
   public void takeInterval(LatencyHistograms target) {
     take(endToEnd, target, LatencyKind.END_TO_END, LatencyKind.END_TO_END_FROM_SEND);
+    LatencyRecorder oneHost = endToEndOneHost;
+    if (oneHost != null) {
+      oneHost.takeInterval();
+      target.put(
+          LatencyKind.END_TO_END_ONE_HOST, oneHost.interval(0), oneHost.intervalNegativeCount(0));
+      target.add(LatencyKind.END_TO_END, oneHost.interval(0), oneHost.intervalNegativeCount(0));
+      target.add(
+          LatencyKind.END_TO_END_FROM_SEND, oneHost.interval(1), oneHost.intervalNegativeCount(1));
+    }
     take(confirm, target, LatencyKind.CONFIRM, LatencyKind.CONFIRM_FROM_SEND);
     take(slip, target, LatencyKind.SCHEDULE_SLIP);
     take(storeToConsume, target, LatencyKind.STORE_TO_CONSUME);

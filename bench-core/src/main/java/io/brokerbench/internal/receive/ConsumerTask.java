@@ -22,6 +22,9 @@ public final class ConsumerTask implements DeliveryListener {
   private final RunControl control;
   private final RunRecorders recorders;
   private final LatencyRecorder.Writer endToEnd;
+  private LatencyRecorder.Writer endToEndOneHost;
+  // Set once, before sending starts; read by the delivery thread.
+  private volatile boolean[] producerOnThisHost;
   private LatencyRecorder.Writer storeToConsume;
   private final BacklogPhase backlog;
   private LatencyRecorder.Writer backlogAge;
@@ -73,7 +76,9 @@ public final class ConsumerTask implements DeliveryListener {
     }
     long receiveEpochNanos = now + epochOffset;
     long fromIntended = PayloadStamp.latencyFromIntendedNanos(stamp, offset, receiveEpochNanos);
-    endToEnd.record(fromIntended, fromIntended - PayloadStamp.slipNanos(stamp, offset));
+    boolean[] oneHost = producerOnThisHost;
+    (oneHost != null && oneHost[producer] ? endToEndOneHost : endToEnd)
+        .record(fromIntended, fromIntended - PayloadStamp.slipNanos(stamp, offset));
     if (backlog != null && backlog.draining()) {
       backlogAge().record(fromIntended);
     }
@@ -94,6 +99,16 @@ public final class ConsumerTask implements DeliveryListener {
     for (long now = clock.nanoTime(); now < untilNanos; now = clock.nanoTime()) {
       LockSupport.parkNanos(untilNanos - now);
     }
+  }
+
+  /**
+   * From now on, records the end-to-end latency of the messages of the producers marked (by global
+   * index) as {@code e2e_one_host}, which the run adds into {@code e2e}. Called once, before
+   * sending starts.
+   */
+  public void timeOneHostPairs(boolean[] producersOnThisHost) {
+    endToEndOneHost = recorders.writer(recorders.endToEndOneHost());
+    this.producerOnThisHost = producersOnThisHost;
   }
 
   /** Created on first use: only brokers that report a store time need it. */
