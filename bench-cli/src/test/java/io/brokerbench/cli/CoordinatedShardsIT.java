@@ -136,7 +136,9 @@ class CoordinatedShardsIT {
           coordinator(
               port, "--ready-timeout", "15s", "--missing", "start", "--lost-after", PATIENT);
       for (int i = 0; i < SHARDS - 1; i++) {
-        startShard(hosts, port, i, "-z", "4s");
+        // Long enough for the late shard's JVM to start and dial while the run goes on, on a
+        // machine busy with other tests (4 s once ended before it dialled).
+        startShard(hosts, port, i, "-z", "20s");
       }
       coordinator.awaitLine("^starting without shard\\(s\\) 3: not ready within 15 s$", 1, BOUND);
       startShard(hosts, port, SHARDS - 1, "-z", "4s");
@@ -301,6 +303,10 @@ class CoordinatedShardsIT {
             List.of(
                 java,
                 "-Xmx256m",
+                // Loopback shards at 2,000 msg/s need no optimizing compiler: the quick one alone
+                // halves what starting five JVMs a test costs the machine beside the other tests.
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
                 "-jar",
                 JAR.toAbsolutePath().toString(),
                 "run",
