@@ -212,4 +212,39 @@ class KubernetesManifestsTest {
       }
     }
   }
+
+  @Test
+  void aCoordinatorPodLostToACrashIsStartedAgainAndOneThatGaveTheVerdictIsNot() throws Exception {
+    JobSpec spec = read("coordinator-job.yaml", Job.class).getSpec();
+    List<PodFailurePolicyRule> rules = spec.getPodFailurePolicy().getRules();
+
+    assertThat(spec.getBackoffLimit()).isPositive();
+    assertThat(spec.getTemplate().getSpec().getRestartPolicy()).isEqualTo("Never");
+    assertThat(rules)
+        .filteredOn(r -> r.getAction().equals("FailJob"))
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.getOnExitCodes().getContainerName())
+                  .isEqualTo(spec.getTemplate().getSpec().getContainers().get(0).getName());
+              assertThat(r.getOnExitCodes().getValues())
+                  .contains(
+                      ExitCodes.USAGE,
+                      ExitCodes.RUN_FAILED,
+                      ExitCodes.LOSS,
+                      ExitCodes.THRESHOLD_FAILED,
+                      ExitCodes.SUSPECT,
+                      ExitCodes.INTERRUPTED)
+                  // Killed by the kernel (OOM) or a crash: retried, the new pod picks the run up.
+                  .doesNotContain(137, 139);
+            });
+    assertThat(rules)
+        .filteredOn(r -> r.getAction().equals("Ignore"))
+        .singleElement()
+        .satisfies(
+            r ->
+                assertThat(r.getOnPodConditions())
+                    .extracting(c -> c.getType())
+                    .containsExactly("DisruptionTarget"));
+  }
 }
