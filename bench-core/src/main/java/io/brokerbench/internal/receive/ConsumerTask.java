@@ -9,7 +9,6 @@ import io.brokerbench.latency.PayloadStamp;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.DeliveryListener;
 import io.brokerbench.spi.DriverException;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -87,13 +86,9 @@ public final class ConsumerTask implements DeliveryListener {
       storeToConsume().record(receiveEpochNanos - brokerTimestampMillis * 1_000_000);
     }
     // Last: the drain ends once the trackers (or the consumers' counts) have every message, and
-    // the run's last interval and counts must then already hold this message: counted before the
-    // tracker hears of it (counted after, the last message of a run was once missing from its
-    // received count, its tracker complete: received 999 of 1,000, none lost).
-    received.lazySet(received.get() + 1);
-    // Orders the count before the tracker's plain stores (a compiler barrier alone on x86).
-    VarHandle.releaseFence();
+    // the run's last interval must then already hold this message's latencies.
     trackers[producer].record(PayloadStamp.sequence24(stamp, offset), redelivered);
+    received.lazySet(received.get() + 1);
     if (processingNanos > 0) {
       process(now + processingNanos);
     }
