@@ -125,10 +125,14 @@ public abstract class DriverContractKit {
     assertThat(result.ending().status()).isEqualTo("completed");
     assertThat(result.figures().totals().counts().sent()).isEqualTo(2_000);
     if (supportsConfirms()) {
-      assertThat(result.figures().totals().counts().confirmed()).isEqualTo(2_000);
+      assertThat(result.figures().totals().counts().confirmed())
+          .as(accounting(result))
+          .isEqualTo(2_000);
       assertThat(result.figures().latency().get("confirm").count()).isEqualTo(2_000);
     }
-    assertThat(result.figures().totals().counts().received()).isEqualTo(2_000);
+    assertThat(result.figures().totals().counts().received())
+        .as(accounting(result))
+        .isEqualTo(2_000);
     assertThat(result.figures().integrity().lost()).isZero();
     assertThat(result.figures().integrity().duplicates()).isZero();
     assertThat(result.figures().integrity().foreign()).isZero();
@@ -141,7 +145,7 @@ public abstract class DriverContractKit {
     RunResult result =
         run(smallWorkload("large").messageBytes(4_000).messagesPerProducer(500).build());
 
-    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
+    assertThat(result.figures().totals().counts().received()).as(accounting(result)).isEqualTo(500);
     assertThat(result.figures().integrity().clean()).isTrue();
     assertThat(result.setup().environment().stampLocation()).isEqualTo("body");
   }
@@ -152,9 +156,25 @@ public abstract class DriverContractKit {
         run(smallWorkload("noconfirm").inFlightWindow(0).messagesPerProducer(1_000).build());
 
     assertThat(result.figures().totals().counts().sent()).isEqualTo(1_000);
-    assertThat(result.figures().totals().counts().received()).isEqualTo(1_000);
+    assertThat(result.figures().totals().counts().received())
+        .as(accounting(result))
+        .isEqualTo(1_000);
     assertThat(result.figures().integrity().lost()).isZero();
     assertThat(result.figures().latency()).doesNotContainKey("confirm");
+  }
+
+  /**
+   * What a failed count assertion says besides the number: where every message went, and the run's
+   * own warnings and error (a refused send, a broker busy, a drain cut short).
+   */
+  private static String accounting(RunResult result) {
+    return result.ending()
+        + "; "
+        + result.figures().totals().counts()
+        + "; "
+        + result.figures().integrity()
+        + "; warnings "
+        + result.verdict().warnings();
   }
 
   @Test
@@ -170,7 +190,7 @@ public abstract class DriverContractKit {
     RunResult result = run(workload);
 
     assertThat(result.figures().totals().counts().sent()).isEqualTo(900);
-    assertThat(result.figures().totals().counts().received()).isEqualTo(900);
+    assertThat(result.figures().totals().counts().received()).as(accounting(result)).isEqualTo(900);
     assertThat(result.figures().integrity().lost()).isZero();
     assertThat(result.figures().integrity().duplicates()).isZero();
   }
@@ -181,7 +201,9 @@ public abstract class DriverContractKit {
     RunResult result =
         run(smallWorkload("multiack").ack(AckMode.MULTIPLE, 10).prefetch(50).build());
 
-    assertThat(result.figures().totals().counts().received()).isEqualTo(2_000);
+    assertThat(result.figures().totals().counts().received())
+        .as(accounting(result))
+        .isEqualTo(2_000);
     assertThat(result.figures().integrity().clean()).isTrue();
   }
 
@@ -190,7 +212,9 @@ public abstract class DriverContractKit {
     assumeTrue(supportsAckMode(AckMode.AUTO), "the driver has no AUTO acknowledgements");
     RunResult result = run(smallWorkload("autoack").ack(AckMode.AUTO, 1).build());
 
-    assertThat(result.figures().totals().counts().received()).isEqualTo(2_000);
+    assertThat(result.figures().totals().counts().received())
+        .as(accounting(result))
+        .isEqualTo(2_000);
     assertThat(result.figures().integrity().clean()).isTrue();
   }
 
@@ -210,7 +234,9 @@ public abstract class DriverContractKit {
     long sent = result.figures().totals().counts().sent();
     assertThat(sent).isPositive().isLessThanOrEqualTo(1_000);
     assertThat(sent + TestResults.unsent(result)).as("sent and unsent").isEqualTo(1_000);
-    assertThat(result.figures().totals().counts().received()).isEqualTo(sent);
+    assertThat(result.figures().totals().counts().received())
+        .as(accounting(result))
+        .isEqualTo(sent);
     assertThat(result.figures().integrity().lost()).isZero();
   }
 

@@ -62,6 +62,9 @@ import org.apache.rocketmq.store.exception.ConsumeQueueException;
  * with async replication {@link #start} also waits until the slave's commit log has caught up.
  */
 public final class EmbeddedRocketMq implements AutoCloseable {
+  /** How long a send may wait in the broker's queue before it is refused as busy. */
+  static final long SEND_QUEUE_WAIT_MILLIS = 3_000;
+
   /**
    * The cluster name the broker registers under. RocketMQ reserves cluster and broker names as
    * topic names, so neither may be a plausible topic such as "brokerbench".
@@ -365,6 +368,11 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     config.setEnablePropertyFilter(true);
     config.setForceRegister(true);
     config.setRegisterNameServerPeriod(10_000);
+    // The embedded broker shares the machine's CPU with the generator (its figures are smoke
+    // figures): a send that waited 200 ms in its queue behind a starved CPU, RocketMQ's default,
+    // is refused as "broker busy", and a loaded CI machine saw 74 of 2,000 refused so. It waits as
+    // long as the client's default send timeout instead.
+    config.setWaitTimeMillsInSendQueue(SEND_QUEUE_WAIT_MILLIS);
     config.setBrokerId(brokerId);
     NettyServerConfig server = new NettyServerConfig();
     server.setBindAddress("127.0.0.1");
