@@ -282,19 +282,19 @@ start() {
   ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
   setsid nohup "$SERVER/sbin/rabbitmq-server" >"$dir/log/console.log" 2>&1 < /dev/null &
   echo $! > "$dir/pid"
+  # Ready once the node's own console (written afresh by this start) says its boot completed and
+  # its port answers. Not asked with rabbitmqctl: each call boots an Erlang VM, which on a machine
+  # busy with a build took longer than its 20 s bound three times running while the node had been
+  # up for minutes, and the test starting it gave up.
+  local console=$dir/log/console.log
   for _ in $(seq 1 120); do
-    if answers "$port" && timeout 20 "$SERVER/sbin/rabbitmqctl" -q await_startup >/dev/null 2>&1; then
+    if grep -q "Starting broker\.\.\. completed" "$console" 2>/dev/null && answers "$port"; then
       local reported
-      reported=$(timeout 20 "$SERVER/sbin/rabbitmqctl" -q version 2>/dev/null || true)
-      # No version yet is asked again below: a CLI call that timed out on a loaded machine
-      # answers nothing, and one whose Erlang VM crashed starting up answers its error term
-      # ('{error,badarg,[{erlang,send,[code_server,...'). Only another version is wrong.
-      if [[ $reported =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
-        [ "$reported" = "$RUNNING" ] || [[ $reported == "$RUNNING".* ]] \
-          || die "the node on $port reports version '$reported', not $RUNNING"
-        log "node $name@localhost (RabbitMQ $reported) on 127.0.0.1:$port${mgmt:+, management on $mgmt, Prometheus on $((port + 25000))}${OPT_CONF:+, conf + $OPT_CONF}${OPT_ADVANCED:+, advanced.config from $OPT_ADVANCED}"
-        return
-      fi
+      reported=$(grep -o -m 1 "RabbitMQ [0-9][0-9.]*[0-9]" "$console" | cut -d' ' -f2)
+      [ "$reported" = "$RUNNING" ] || [[ $reported == "$RUNNING".* ]] \
+        || die "the node on $port reports version '$reported', not $RUNNING"
+      log "node $name@localhost (RabbitMQ $reported) on 127.0.0.1:$port${mgmt:+, management on $mgmt, Prometheus on $((port + 25000))}${OPT_CONF:+, conf + $OPT_CONF}${OPT_ADVANCED:+, advanced.config from $OPT_ADVANCED}"
+      return
     fi
     kill -0 "$(cat "$dir/pid")" 2>/dev/null || die "node $name exited: $(tail -5 "$dir/log/console.log")"
     sleep 1
