@@ -197,14 +197,7 @@ class KubernetesManifestsTest {
                         ExitCodes.THRESHOLD_FAILED,
                         ExitCodes.SUSPECT,
                         ExitCodes.INTERRUPTED));
-    assertThat(rules)
-        .filteredOn(r -> r.getAction().equals("Ignore"))
-        .singleElement()
-        .satisfies(
-            r ->
-                assertThat(r.getOnPodConditions())
-                    .extracting(c -> c.getType())
-                    .containsExactly("DisruptionTarget"));
+    assertEvictionsAreRetriedWithoutUsingUpARetry(rules);
     for (PodFailurePolicyRule r : rules) {
       if (r.getOnExitCodes() != null) {
         assertThat(r.getOnExitCodes().getContainerName())
@@ -238,6 +231,12 @@ class KubernetesManifestsTest {
                   // Killed by the kernel (OOM) or a crash: retried, the new pod picks the run up.
                   .doesNotContain(137, 139);
             });
+    assertEvictionsAreRetriedWithoutUsingUpARetry(rules);
+  }
+
+  /** An evicted or preempted pod is retried, and the retry is not counted. */
+  private static void assertEvictionsAreRetriedWithoutUsingUpARetry(
+      List<PodFailurePolicyRule> rules) {
     assertThat(rules)
         .filteredOn(r -> r.getAction().equals("Ignore"))
         .singleElement()

@@ -19,15 +19,7 @@ class CrossHostBoundTest {
   }
 
   private RunResult merged() throws Exception {
-    Workload workload =
-        Workload.builder()
-            .producers(1)
-            .consumers(1)
-            .rate(1_000)
-            .messagesPerProducer(500)
-            .duration(null)
-            .build();
-    return ShardRuns.run(workload, 1, dir).get(0).finished().result();
+    return ShardRuns.single(dir).finished().result();
   }
 
   @Test

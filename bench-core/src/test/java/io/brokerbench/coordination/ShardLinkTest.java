@@ -8,7 +8,6 @@ import io.brokerbench.result.BrokerLoadSample;
 import io.brokerbench.result.ClockStatus;
 import io.brokerbench.result.IntervalSample;
 import io.brokerbench.spi.DriverException;
-import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -80,22 +79,7 @@ class ShardLinkTest {
   void aCoordinatorLostAfterTheStartIsDialledAgainAndGivenEveryFigureSinceTheStart(
       @TempDir Path dir) throws Exception {
     // Three intervals told apart by the broker's queue depth they carry.
-    IntervalSample one =
-        ShardRuns.run(
-                Workload.builder()
-                    .producers(1)
-                    .consumers(1)
-                    .rate(1_000)
-                    .messagesPerProducer(500)
-                    .duration(null)
-                    .destinations(ShardRuns.pairs(1))
-                    .build(),
-                1,
-                dir)
-            .get(0)
-            .intervals()
-            .get(0)
-            .sample();
+    IntervalSample one = ShardRuns.single(dir).intervals().get(0).sample();
     List<IntervalSample> samples =
         List.of(1L, 2L, 3L).stream()
             .map(

@@ -44,6 +44,22 @@ final class ShardRuns {
     return Destinations.pattern("q-%d", 0, count - 1);
   }
 
+  /**
+   * One run of one producer and one consumer, 500 messages at 1,000 msg/s, into {@code root}/s0.
+   */
+  static Run single(Path root) throws Exception {
+    Workload workload =
+        Workload.builder()
+            .producers(1)
+            .consumers(1)
+            .rate(1_000)
+            .messagesPerProducer(500)
+            .duration(null)
+            .destinations(pairs(1))
+            .build();
+    return run(workload, 1, root).get(0);
+  }
+
   /** Runs {@code count} shards of {@code whole} into {@code root}/s0, s1, …. */
   static List<Run> run(Workload whole, int count, Path root) throws Exception {
     return run(whole, count, root, shard -> null);
