@@ -177,6 +177,20 @@ class CoordinatorTest {
         .containsExactlyInAnyOrder("shard 0 rejoined", "shard 1 rejoined");
   }
 
+  @Test
+  void aShardThatRejoinsTwiceIsRefusedTheSecondTime() throws Exception {
+    coordinate(Rendezvous.WhenMissing.FAIL, false);
+    Message.Start start =
+        new Message.Start(1_700_000_002_000L, List.of(0, 1), Map.of(0, "test", 1, "test"));
+    rejoin(0, start);
+    awaitNotice("shard 0 rejoined");
+
+    assertThat(rejoin(0, start).receive())
+        .isEqualTo(
+            new Message.Refused(
+                "shard 0 is no longer part of this run (finished, lost or connected)"));
+  }
+
   private Wire rejoin(int index, Message.Start start) throws IOException {
     return shard(new Message.Hello(index, 2, "test", ClockStatus.UNKNOWN).rejoining(start));
   }

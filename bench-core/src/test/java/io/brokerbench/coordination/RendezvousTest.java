@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.brokerbench.rate.ManualNanoClock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RendezvousTest {
@@ -97,5 +98,21 @@ class RendezvousTest {
     r.ready(1);
 
     assertThat(r.decide().starting()).containsExactly(0, 1, 2);
+  }
+
+  @Test
+  void aRestartedCoordinatorTakesTheStartAShardHadAndRefusesShardsNotInIt() {
+    Rendezvous r = rendezvous(Rendezvous.WhenMissing.FAIL);
+    Message.Start start =
+        new Message.Start(EPOCH / 1_000_000 + 2_000, List.of(0, 2), Map.of(0, "a", 2, "b"));
+
+    assertThat(r.rejoin(2, 3, start)).isNull();
+    assertThat(r.decide())
+        .isEqualTo(
+            new Rendezvous.Decision(true, start.startEpochMillis(), List.of(0, 2), List.of(1)));
+    assertThat(r.rejoin(1, 3, start))
+        .isEqualTo("shard 1 is not part of the run this coordinator follows");
+    assertThat(r.hello(1, 3))
+        .isEqualTo("the run started without shard 1 (it was not ready in time)");
   }
 }
