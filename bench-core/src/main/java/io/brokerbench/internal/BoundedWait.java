@@ -18,11 +18,16 @@ public final class BoundedWait {
     Thread thread = new Thread(step, "brokerbench-" + name);
     thread.setDaemon(true);
     thread.start();
+    join(thread, millis);
+    return !thread.isAlive();
+  }
+
+  /** Waits at most {@code millis} for the thread; keeps the caller's interrupt status. */
+  public static void join(Thread thread, long millis) {
     try {
       thread.join(millis);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    return !thread.isAlive();
   }
 }

@@ -1,22 +1,21 @@
 package io.brokerbench.internal;
 
 import io.brokerbench.StartGate;
-import io.brokerbench.integrity.SequenceTracker;
 import io.brokerbench.internal.events.ConnectionLossLog;
 import io.brokerbench.internal.events.FlowControlLog;
 import io.brokerbench.internal.measure.BrokerLoadSampler;
 import io.brokerbench.internal.measure.IntervalCollector;
+import io.brokerbench.internal.measure.IntervalReporter;
 import io.brokerbench.internal.measure.PauseDetector;
 import io.brokerbench.internal.measure.RunRecorders;
 import io.brokerbench.internal.measure.SinkFanout;
 import io.brokerbench.internal.phase.BacklogPhase;
 import io.brokerbench.internal.phase.ConnectionPhase;
 import io.brokerbench.internal.phase.EndOfRun;
+import io.brokerbench.internal.phase.ForeignConsumerCheck;
 import io.brokerbench.internal.phase.LossCheck;
 import io.brokerbench.internal.phase.ProgressWatchdog;
-import io.brokerbench.internal.receive.ConsumerTask;
-import io.brokerbench.internal.receive.Reconnector;
-import io.brokerbench.internal.send.ConnectionTraffic;
+import io.brokerbench.internal.phase.StartBoundary;
 import io.brokerbench.internal.send.ProducerTask;
 import io.brokerbench.latency.LatencyHistograms;
 import io.brokerbench.rate.NanoClock;
@@ -29,32 +28,20 @@ import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.result.WorkloadSummary;
 import io.brokerbench.spi.BrokerLoadReader;
-import io.brokerbench.spi.ConsumerSpec;
 import io.brokerbench.spi.DestinationSpec;
 import io.brokerbench.spi.Driver;
 import io.brokerbench.spi.DriverDescription;
 import io.brokerbench.spi.DriverException;
-import io.brokerbench.spi.IdleConnection;
 import io.brokerbench.spi.OutgoingMessage;
-import io.brokerbench.spi.ProducerSpec;
-import io.brokerbench.workload.ConnectionLossPolicy;
-import io.brokerbench.workload.RateProfile;
 import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.ShardLayout;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 /**
  * Runs one workload (or one shard of it) against one open driver: set-up, warm-up, measurement,
@@ -63,10 +50,6 @@ import java.util.stream.Collectors;
  * is the public entry point.
  */
 public final class Runner {
-  private static final long START_POLL_NANOS = 50_000_000;
-  private static final long CLOSE_JOIN_MILLIS = 2_000;
-  private static final long CLOSE_CLIENTS_MILLIS = 3_000;
-
   private final Workload workload;
   private final Shard shard;
   private final ShardLayout layout;
@@ -74,27 +57,21 @@ public final class Runner {
   private final NanoClock clock;
   private final SinkFanout sinks;
   private final ResultAssembly assembly;
-  private final int producerIdBase;
   private final StartGate startGate;
   private final RunControl control = new RunControl();
   private final FlowControlLog flowControl;
   private final ConnectionLossLog losses;
   private final boolean refuseBusyQueues;
   private Warning foreignConsumers;
-  private Reconnector reconnector;
   private final RunRecorders recorders;
-  private final Participants participants = new Participants();
-  private final List<io.brokerbench.spi.Consumer> driverConsumers =
-      Collections.synchronizedList(new ArrayList<>());
-  private final List<ConsumerSpec> consumerSpecs = new ArrayList<>();
-  private BacklogPhase backlog;
+  private final RunClients clients;
+  private final Participants participants;
   private ConnectionPhase idleConnections;
   // Only on the system's clock: a run on an injected clock is a test, whose process stalls are not
   // the run's.
   private PauseDetector pauses;
   private final BrokerLoadReader brokerLoadReader;
   private BrokerLoadSampler brokerLoad;
-  private SequenceTracker[] trackers;
   private DriverDescription description;
 
   /**
@@ -126,7 +103,6 @@ public final class Runner {
     this.clock = clock;
     this.sinks = sinks;
     this.assembly = assembly;
-    this.producerIdBase = producerIdBase;
     this.startGate = startGate;
     this.refuseBusyQueues = refuseBusyQueues;
     this.brokerLoadReader = brokerLoad;
@@ -137,6 +113,15 @@ public final class Runner {
                 + (workload.connections().sending() ? 1 : 0));
     this.flowControl = new FlowControlLog(clock);
     this.losses = new ConnectionLossLog(clock);
+    this.clients =
+        new RunClients(
+            workload,
+            shard,
+            layout,
+            driver,
+            new RunClients.Context(clock, control, recorders, flowControl, losses),
+            producerIdBase);
+    this.participants = clients.participants();
   }
 
   /** Asks the run to stop now and report what it measured (Ctrl-C). Any thread. */
@@ -177,7 +162,10 @@ public final class Runner {
         destinations.add(new DestinationSpec(layout.name(d), workload.persistent()));
       }
       // Before declaring: a queue refused is then not one the run declared, and deletes at its end.
-      checkForeignConsumers();
+      foreignConsumers = ForeignConsumerCheck.check(layout, driver::consumersOf, refuseBusyQueues);
+      if (foreignConsumers != null) {
+        sinks.each(sink -> sink.notice(foreignConsumers.message()));
+      }
       driver.declare(destinations);
     }
     try {
@@ -191,10 +179,10 @@ public final class Runner {
                 line -> sinks.each(sink -> sink.notice(line)));
         idleConnections.open();
       }
-      createConsumers();
-      createProducers();
+      clients.createConsumers();
+      clients.createProducers();
       if (workload.connections().sending()) {
-        createConnectionTraffic();
+        clients.createConnectionTraffic(idleConnections.held());
       }
       return measure();
     } finally {
@@ -203,201 +191,11 @@ public final class Runner {
     }
   }
 
-  /**
-   * Asks the driver for the consumers already on each destination that producers and consumers of
-   * the whole workload share: another client's consumers there take a share of the run's messages,
-   * which the run would count as lost. Consumers of this workload's other shards may be there
-   * already, and are not foreign. Said now (a notice, and {@link Warning#FOREIGN_CONSUMERS} in the
-   * result), or refused with {@code refuseBusyQueues}.
-   *
-   * @throws DriverException when asking failed, or a destination is refused
-   */
-  private void checkForeignConsumers() throws DriverException {
-    Map<String, Integer> busy = new LinkedHashMap<>();
-    for (int d = 0; d < layout.destinations(); d++) {
-      int everywhere = layout.consumersEverywhere(d);
-      if (everywhere == 0 || layout.producersEverywhere(d) == 0) {
-        continue;
-      }
-      int existing = driver.consumersOf(layout.name(d));
-      int foreign = existing - (everywhere - layout.consumersHere(d));
-      if (foreign > 0) {
-        busy.put(layout.name(d), foreign);
-      }
-    }
-    if (busy.isEmpty()) {
-      return;
-    }
-    String which =
-        busy.size() == 1
-            ? "queue '"
-                + busy.keySet().iterator().next()
-                + "' already has "
-                + busy.values().iterator().next()
-                + " consumer(s) not of this run"
-            : busy.size()
-                + " queues already have consumers not of this run ("
-                + busy.entrySet().stream()
-                    .map(e -> "'" + e.getKey() + "': " + e.getValue())
-                    .collect(Collectors.joining(", "))
-                + ")";
-    if (refuseBusyQueues) {
-      throw new DriverException(
-          which + " (--refuse-busy-queue): use a queue of its own, or stop those consumers");
-    }
-    foreignConsumers =
-        new Warning(
-            Warning.FOREIGN_CONSUMERS,
-            "FOREIGN_CONSUMERS: "
-                + which
-                + ": their share of "
-                + (busy.size() == 1 ? "its" : "their")
-                + " messages will count as lost (use a queue of its own, or"
-                + " --refuse-busy-queue)");
-    sinks.each(sink -> sink.notice(foreignConsumers.message()));
-  }
-
   /** Closes the idle connections, once: at the end of measuring, or when set-up failed. */
   private void closeIdleConnections() {
     if (idleConnections != null && !idleConnections.closed()) {
       idleConnections.close();
     }
-  }
-
-  private void createConsumers() throws DriverException {
-    // Indexed by global producer: only producers whose messages this run's consumers can receive
-    // get a tracker; a message from any other is foreign.
-    trackers = new SequenceTracker[layout.globalProducers()];
-    for (int p = 0; p < trackers.length; p++) {
-      if (layout.consumedHere(p)) {
-        int sharing = layout.consumersHere(layout.producerDestination(p));
-        trackers[p] = new SequenceTracker(sharing > 1);
-      }
-    }
-    if (workload.backlog().enabled()) {
-      backlog =
-          new BacklogPhase(workload.backlog(), clock, control, participants, this::startConsumers);
-    }
-    if (workload.connectionLoss() == ConnectionLossPolicy.RECONNECT) {
-      reconnector =
-          new Reconnector(
-              clock, control, losses, driverConsumers, workload.consumers(), this::openConsumer);
-    }
-    for (int j = 0; j < workload.consumers(); j++) {
-      int consumer = j;
-      participants.add(
-          new ConsumerTask(
-              clock,
-              control,
-              recorders,
-              trackers,
-              producerIdBase,
-              workload.messagesPerConsumer(),
-              backlog,
-              workload.requestReply().replierDelay().toNanos(),
-              reconnector == null ? null : failure -> consumerLost(consumer, failure)));
-      int global = layout.globalConsumer(j);
-      consumerSpecs.add(
-          new ConsumerSpec(
-              global,
-              layout.name(layout.consumerDestination(global)),
-              workload.prefetch(),
-              workload.ackMode(),
-              workload.ackEvery()));
-    }
-    if (backlog == null) {
-      startConsumers();
-    }
-  }
-
-  /** Starts consuming: at once, or once a backlog is queued. */
-  private void startConsumers() throws DriverException {
-    for (int j = 0; j < participants.consumers().size(); j++) {
-      driverConsumers.add(openConsumer(j));
-    }
-  }
-
-  private io.brokerbench.spi.Consumer openConsumer(int j) throws DriverException {
-    return workload.requestReply().enabled()
-        ? driver.createReplier(consumerSpecs.get(j), participants.consumers().get(j))
-        : driver.createConsumer(consumerSpecs.get(j), participants.consumers().get(j));
-  }
-
-  /** A consumer lost its connection ({@code --on-connection-loss reconnect}). Any thread. */
-  private void consumerLost(int j, DriverException failure) {
-    reconnector.lost(j, "consumer " + consumerSpecs.get(j).consumerIndex(), failure);
-  }
-
-  private void createProducers() throws DriverException {
-    for (int i = 0; i < workload.producers(); i++) {
-      int global = layout.globalProducer(i);
-      String destination = layout.name(layout.producerDestination(global));
-      ProducerTask task =
-          new ProducerTask(
-              i,
-              (producerIdBase + global) & 0xFFFF,
-              workload,
-              ProducerTask.Pace.of(workload),
-              clock,
-              control,
-              recorders,
-              flowControl,
-              losses);
-      boolean requester = workload.requestReply().enabled();
-      ProducerSpec spec =
-          new ProducerSpec(
-              global,
-              destination,
-              // A request's answer is its reply, not a publish confirm.
-              requester ? 0 : workload.inFlightWindow(),
-              workload.persistent(),
-              workload.messageBytes());
-      participants.add(task);
-      ProducerTask.Reopen open =
-          () ->
-              requester
-                  ? driver.createRequester(spec, task, task)
-                  : driver.createProducer(spec, task);
-      task.prepare(open.open(), open);
-    }
-  }
-
-  /**
-   * The held connections' light traffic: one more producer of this run, its messages leaving on
-   * each held connection in turn at the per-connection rate, to the destination its global index
-   * gives, like any producer's.
-   */
-  private void createConnectionTraffic() throws DriverException {
-    List<IdleConnection> held = idleConnections.held();
-    if (held.isEmpty()) {
-      return;
-    }
-    int global = shard.trafficProducer();
-    ProducerTask task =
-        new ProducerTask(
-            participants.producers().size(),
-            (producerIdBase + global) & 0xFFFF,
-            workload,
-            new ProducerTask.Pace(
-                RateProfile.fixed(workload.connections().sendRate() * held.size()), 1, 0),
-            clock,
-            control,
-            recorders,
-            flowControl,
-            losses);
-    ProducerSpec spec =
-        new ProducerSpec(
-            global,
-            layout.name(layout.producerDestination(global)),
-            workload.inFlightWindow(),
-            workload.persistent(),
-            workload.messageBytes());
-    participants.add(task);
-    task.prepare(
-        new ConnectionTraffic(held, spec, task),
-        () -> {
-          throw new DriverException("held connections are not opened again");
-        });
   }
 
   private RunResult measure() throws DriverException {
@@ -409,7 +207,7 @@ public final class Runner {
       boolean[] oneHost = shard.producersOf(here, layout.globalProducers());
       participants.consumers().forEach(c -> c.timeOneHostPairs(oneHost));
     }
-    long start = alignedStart(intervalNanos, startAt);
+    long start = StartBoundary.await(clock, control, intervalNanos, startAt);
     if (control.interruptedAtNanos() < start && idleConnections == null) {
       // No send was due yet: nothing to send, and nothing unsent. (A run holding idle connections
       // goes on to its end below, which reports the connections opened so far and closes them.)
@@ -426,6 +224,7 @@ public final class Runner {
       sinks.each(sink -> sink.finished(result));
       return result;
     }
+    BacklogPhase backlog = clients.backlog();
     long warmupIntervals = (workload.warmup().toNanos() + intervalNanos - 1) / intervalNanos;
     long warmupEnd = start + warmupIntervals * intervalNanos;
     long end =
@@ -445,7 +244,8 @@ public final class Runner {
             intervalNanos,
             warmupIntervals,
             workload.rate());
-    ScheduledExecutorService reporter = startReporter(collector, start, intervalNanos);
+    IntervalReporter reporter =
+        IntervalReporter.start(collector, clock, start, intervalNanos, this::publish);
     if (brokerLoadReader != null) {
       brokerLoad = BrokerLoadSampler.start(brokerLoadReader, clock, start, intervalNanos);
     }
@@ -453,12 +253,10 @@ public final class Runner {
       pauses = PauseDetector.start(recorders.pause.exclusiveWriter());
     }
     if (!workload.progressTimeout().isZero()) {
-      reporter.scheduleWithFixedDelay(
+      reporter.every(
           new ProgressWatchdog(
               participants, control, workload.progressTimeout(), NanoClock.system()),
-          ProgressWatchdog.CHECK_MILLIS,
-          ProgressWatchdog.CHECK_MILLIS,
-          TimeUnit.MILLISECONDS);
+          ProgressWatchdog.CHECK_MILLIS);
     }
     for (ProducerTask p : participants.producers()) {
       p.thread().start();
@@ -470,7 +268,7 @@ public final class Runner {
         new EndOfRun(
             layout,
             participants,
-            trackers,
+            clients.trackers(),
             backlog,
             control,
             workload.drainTimeout(),
@@ -485,7 +283,7 @@ public final class Runner {
     if (backlog != null) {
       backlog.finish();
     }
-    stopReporter(reporter);
+    reporter.stop();
     stopPauseDetector();
     BrokerLoadSampler.Readings brokerReadings = brokerLoad == null ? null : brokerLoad.stop();
     closeIdleConnections();
@@ -501,7 +299,11 @@ public final class Runner {
             : control.interrupted() ? RunResult.INTERRUPTED : RunResult.COMPLETED;
     LossCheck.Outcome loss =
         new LossCheck(
-                layout, participants, trackers, driver::messagesWaiting, LossCheck.DEPTH_BOUND)
+                layout,
+                participants,
+                clients.trackers(),
+                driver::messagesWaiting,
+                LossCheck.DEPTH_BOUND)
             .check(control.failure() != null);
     RunResult result =
         assembly.result(
@@ -540,31 +342,6 @@ public final class Runner {
     }
   }
 
-  /**
-   * Waits until the next multiple of the interval since the Unix epoch, so that the intervals of
-   * processes started apart line up and the CSV and the interval log cut at the same instants. An
-   * interrupt ends the wait at once: a start time may be up to an hour ahead, far past a signal's
-   * grace.
-   */
-  private long alignedStart(long intervalNanos, Instant startAt) {
-    long now = clock.nanoTime();
-    long epochNow = now + clock.epochOffsetNanos();
-    long from = epochNow;
-    if (startAt != null) {
-      // A start the shards agreed on; still on an interval boundary so their intervals line up.
-      from = Math.max(epochNow, startAt.getEpochSecond() * 1_000_000_000L + startAt.getNano() - 1);
-    }
-    long start = now + (Math.floorDiv(from, intervalNanos) + 1) * intervalNanos - epochNow;
-    try {
-      for (; now < start && !control.interrupted(); now = clock.nanoTime()) {
-        clock.sleepUntil(Math.min(start, now + START_POLL_NANOS));
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    return start;
-  }
-
   private void publish(IntervalCollector.Cut cut) {
     for (String notice : flowControl.takeNotices()) {
       sinks.each(sink -> sink.notice(notice));
@@ -573,35 +350,6 @@ public final class Runner {
       sinks.each(sink -> sink.notice(notice));
     }
     sinks.each(sink -> sink.interval(cut.sample(), cut.histograms()));
-  }
-
-  /** Closes an interval every {@code intervalNanos} of real time from the start. */
-  private ScheduledExecutorService startReporter(
-      IntervalCollector collector, long start, long intervalNanos) {
-    ScheduledExecutorService reporter =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "brokerbench-reporter");
-              t.setDaemon(true);
-              return t;
-            });
-    long firstDelay =
-        Math.max(0, Math.min(intervalNanos, start + intervalNanos - clock.nanoTime()));
-    reporter.scheduleAtFixedRate(
-        () -> publish(collector.collect()), firstDelay, intervalNanos, TimeUnit.NANOSECONDS);
-    return reporter;
-  }
-
-  private static void stopReporter(ScheduledExecutorService reporter) {
-    reporter.shutdown();
-    try {
-      if (!reporter.awaitTermination(10, TimeUnit.SECONDS)) {
-        reporter.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      reporter.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
   }
 
   /**
@@ -641,56 +389,6 @@ public final class Runner {
     if (brokerLoad != null) {
       brokerLoad.stop();
     }
-    if (reconnector != null) {
-      reconnector.close(CLOSE_JOIN_MILLIS);
-    }
-    for (ProducerTask p : participants.producers()) {
-      Thread thread = p.thread();
-      if (thread != null && thread.isAlive()) {
-        thread.interrupt();
-        joinFor(thread, CLOSE_JOIN_MILLIS);
-      }
-    }
-    // Closing the client's producer is what frees a thread stuck in its send; a thread that is
-    // still stuck after that is a daemon and is left behind rather than waited for. The closes
-    // wait for the broker, so they are bounded together.
-    BoundedWait.run("close", this::closeClients, CLOSE_CLIENTS_MILLIS);
-    for (ProducerTask p : participants.producers()) {
-      Thread thread = p.thread();
-      if (thread != null && thread.isAlive()) {
-        joinFor(thread, CLOSE_JOIN_MILLIS);
-      }
-    }
-  }
-
-  private void closeClients() {
-    for (ProducerTask p : participants.producers()) {
-      closeQuietly(p.producer());
-    }
-    // A copy: a backlog's consumers may still be starting on the backlog thread.
-    for (io.brokerbench.spi.Consumer c : List.copyOf(driverConsumers)) {
-      closeQuietly(c);
-    }
-  }
-
-  /** Closes, ignoring a failure: the run's figures no longer depend on it. */
-  public static void closeQuietly(AutoCloseable closeable) {
-    if (closeable == null) {
-      return;
-    }
-    try {
-      closeable.close();
-    } catch (Exception e) {
-      // Tear-down after the results are taken: a failure to close changes no figure.
-    }
-  }
-
-  /** Waits at most {@code millis} for the thread; keeps the caller's interrupt status. */
-  public static void joinFor(Thread thread, long millis) {
-    try {
-      thread.join(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    clients.close();
   }
 }

@@ -1,9 +1,9 @@
 package io.brokerbench.internal.phase;
 
 import io.brokerbench.integrity.SequenceTracker;
+import io.brokerbench.internal.BoundedWait;
 import io.brokerbench.internal.Participants;
 import io.brokerbench.internal.RunControl;
-import io.brokerbench.internal.Runner;
 import io.brokerbench.internal.send.ProducerTask;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.DriverException;
@@ -103,7 +103,7 @@ public final class EndOfRun {
       Thread thread = producers.get(i).thread();
       while (thread.isAlive()) {
         // A join, not a sleep on realTime: the wait ends the moment the thread does.
-        Runner.joinFor(thread, SEND_POLL_MILLIS);
+        BoundedWait.join(thread, SEND_POLL_MILLIS);
         if (Thread.currentThread().isInterrupted()) {
           // Whoever interrupted the run's thread ended the run early: it must not read as
           // completed with part of its messages unsent.

@@ -1,8 +1,8 @@
 package io.brokerbench.internal.receive;
 
 import io.brokerbench.internal.Backoff;
+import io.brokerbench.internal.RunClients;
 import io.brokerbench.internal.RunControl;
-import io.brokerbench.internal.Runner;
 import io.brokerbench.internal.events.ConnectionLossLog;
 import io.brokerbench.rate.NanoClock;
 import io.brokerbench.spi.Consumer;
@@ -81,7 +81,7 @@ public final class Reconnector {
   }
 
   private void reopen(int j, String name, long lostAt) {
-    Runner.closeQuietly(consumers.get(j));
+    RunClients.closeQuietly(consumers.get(j));
     Backoff backoff = backoffs[j];
     try {
       sleep(backoff.firstWaitNanos());
