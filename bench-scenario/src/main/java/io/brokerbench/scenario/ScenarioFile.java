@@ -25,8 +25,6 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * Reads a scenario file's YAML into a {@link Scenario}, checking its shape: known keys, the right
@@ -66,9 +64,11 @@ final class ScenarioFile {
       List.of("start", "stop", "start-timeout", "options", "settings", "stands-in-for");
 
   private final Path file;
+  private final YamlNodes yaml;
 
   private ScenarioFile(Path file) {
     this.file = file;
+    this.yaml = new YamlNodes(file);
   }
 
   /**
@@ -94,24 +94,27 @@ final class ScenarioFile {
     if (root == null) {
       throw new ScenarioException(new Position(file, 1, "name"), "the file is empty");
     }
-    Map<String, NodeTuple> top = mapping(root, "scenario", KEYS);
-    String name = required(top, root, "name");
-    String driver = optionalScalar(top, "driver");
+    Map<String, NodeTuple> top = yaml.mapping(root, "scenario", KEYS);
+    String name = yaml.required(top, root, "name");
+    String driver = yaml.optionalScalar(top, "driver");
     Position driverPosition =
-        top.containsKey("driver") ? keyPosition(top.get("driver")) : position(root, "driver");
+        top.containsKey("driver")
+            ? yaml.keyPosition(top.get("driver"))
+            : yaml.position(root, "driver");
     List<Setting> options = settings(top.get("options"), "options", false);
     List<Setting> workload = settings(top.get("workload"), "workload", true);
     List<Setting> cellLength = new ArrayList<>();
     for (String key : List.of("duration", "count")) {
       NodeTuple tuple = top.get(key);
       if (tuple != null) {
-        cellLength.add(workloadSetting(key, scalar(tuple.getValueNode(), key), keyPosition(tuple)));
+        cellLength.add(
+            workloadSetting(key, yaml.scalar(tuple.getValueNode(), key), yaml.keyPosition(tuple)));
       }
     }
     List<BrokerSetup> setups = setups(top.get("setups"));
-    String setup = optionalScalar(top, "setup");
+    String setup = yaml.optionalScalar(top, "setup");
     if (setup != null) {
-      checkSetupNamed(setups, setup, keyPosition(top.get("setup")));
+      checkSetupNamed(setups, setup, yaml.keyPosition(top.get("setup")));
     }
     List<Axis> axes = axes(top.get("axes"));
     for (Axis axis : axes) {
@@ -128,28 +131,29 @@ final class ScenarioFile {
     }
     int repetitions = 1;
     if (top.containsKey("repetitions")) {
-      repetitions = positiveInt(top.get("repetitions"), "repetitions");
+      repetitions = yaml.positiveInt(top.get("repetitions"), "repetitions");
     }
     boolean freshQueues = true;
     if (top.containsKey("fresh-queues")) {
-      freshQueues = bool(top.get("fresh-queues"), "fresh-queues");
+      freshQueues = yaml.bool(top.get("fresh-queues"), "fresh-queues");
     }
     List<String> assertions = new ArrayList<>();
     if (top.containsKey("assert")) {
       Node node = top.get("assert").getValueNode();
-      for (Node item : sequence(node, "assert")) {
-        String assertion = scalar(item, "assert");
+      for (Node item : yaml.sequence(node, "assert")) {
+        String assertion = yaml.scalar(item, "assert");
         try {
           Threshold.parse(assertion);
         } catch (ThresholdException e) {
-          throw new ScenarioException(position(item, "assert"), e.getMessage());
+          throw new ScenarioException(yaml.position(item, "assert"), e.getMessage());
         }
         assertions.add(assertion);
       }
     }
     List<Setting> shortSettings = new ArrayList<>();
     if (top.containsKey("short")) {
-      Map<String, NodeTuple> shortMap = mapping(top.get("short").getValueNode(), "short", null);
+      Map<String, NodeTuple> shortMap =
+          yaml.mapping(top.get("short").getValueNode(), "short", null);
       NodeTuple shortAxes = shortMap.remove("axes");
       shortSettings = settings(shortMap, true);
       axes = withShortValues(axes, shortAxes);
@@ -159,10 +163,10 @@ final class ScenarioFile {
     if (top.containsKey("max-rate")) {
       maxRate = maxRate(top.get("max-rate"));
     }
-    String latency = optionalScalar(top, "latency");
+    String latency = yaml.optionalScalar(top, "latency");
     if (latency != null && !LEADING_LATENCIES.contains(latency)) {
       throw new ScenarioException(
-          keyPosition(top.get("latency")),
+          yaml.keyPosition(top.get("latency")),
           "latency: '"
               + latency
               + "' is not a latency the report can lead with; use one of "
@@ -172,13 +176,14 @@ final class ScenarioFile {
     if (top.containsKey("latency-bound")) {
       try {
         latencyBound =
-            DurationSyntax.parse(scalar(top.get("latency-bound").getValueNode(), "latency-bound"));
+            DurationSyntax.parse(
+                yaml.scalar(top.get("latency-bound").getValueNode(), "latency-bound"));
       } catch (WorkloadException e) {
-        throw new ScenarioException(keyPosition(top.get("latency-bound")), e.getMessage());
+        throw new ScenarioException(yaml.keyPosition(top.get("latency-bound")), e.getMessage());
       }
       if (latencyBound.isZero() || latencyBound.isNegative()) {
         throw new ScenarioException(
-            keyPosition(top.get("latency-bound")),
+            yaml.keyPosition(top.get("latency-bound")),
             "latency-bound: give a positive duration, such as 20ms");
       }
     }
@@ -211,18 +216,18 @@ final class ScenarioFile {
       return setups;
     }
     for (Map.Entry<String, NodeTuple> named :
-        mapping(tuple.getValueNode(), "setups", null).entrySet()) {
+        yaml.mapping(tuple.getValueNode(), "setups", null).entrySet()) {
       String name = named.getKey();
-      Position position = keyPosition(named.getValue());
-      Map<String, NodeTuple> map = mapping(named.getValue().getValueNode(), name, SETUP_KEYS);
+      Position position = yaml.keyPosition(named.getValue());
+      Map<String, NodeTuple> map = yaml.mapping(named.getValue().getValueNode(), name, SETUP_KEYS);
       Duration startTimeout = BrokerSetup.DEFAULT_START_TIMEOUT;
       if (map.containsKey("start-timeout")) {
         try {
           startTimeout =
               DurationSyntax.parse(
-                  scalar(map.get("start-timeout").getValueNode(), "start-timeout"));
+                  yaml.scalar(map.get("start-timeout").getValueNode(), "start-timeout"));
         } catch (WorkloadException e) {
-          throw new ScenarioException(keyPosition(map.get("start-timeout")), e.getMessage());
+          throw new ScenarioException(yaml.keyPosition(map.get("start-timeout")), e.getMessage());
         }
       }
       List<Setting> options = new ArrayList<>();
@@ -230,36 +235,37 @@ final class ScenarioFile {
       if (map.containsKey("options")) {
         // A key whose value is a map names a driver: its options are that driver's only.
         for (Map.Entry<String, NodeTuple> option :
-            mapping(map.get("options").getValueNode(), "options", null).entrySet()) {
+            yaml.mapping(map.get("options").getValueNode(), "options", null).entrySet()) {
           if (option.getValue().getValueNode() instanceof MappingNode) {
             driverOptions.put(option.getKey(), settings(option.getValue(), option.getKey(), false));
           } else {
             options.add(
                 new Setting(
                     option.getKey(),
-                    scalarOrList(option.getValue().getValueNode(), option.getKey()),
-                    keyPosition(option.getValue())));
+                    yaml.scalarOrList(option.getValue().getValueNode(), option.getKey()),
+                    yaml.keyPosition(option.getValue())));
           }
         }
       }
       Map<String, String> settings = new LinkedHashMap<>();
       if (map.containsKey("settings")) {
         for (Map.Entry<String, NodeTuple> setting :
-            mapping(map.get("settings").getValueNode(), "settings", null).entrySet()) {
+            yaml.mapping(map.get("settings").getValueNode(), "settings", null).entrySet()) {
           settings.put(
-              setting.getKey(), scalarOrList(setting.getValue().getValueNode(), setting.getKey()));
+              setting.getKey(),
+              yaml.scalarOrList(setting.getValue().getValueNode(), setting.getKey()));
         }
       }
       setups.add(
           new BrokerSetup(
               name,
-              optionalScalar(map, "start"),
-              optionalScalar(map, "stop"),
+              yaml.optionalScalar(map, "start"),
+              yaml.optionalScalar(map, "stop"),
               startTimeout,
               options,
               driverOptions,
               settings,
-              optionalScalar(map, "stands-in-for"),
+              yaml.optionalScalar(map, "stands-in-for"),
               position));
     }
     return setups;
@@ -285,15 +291,15 @@ final class ScenarioFile {
     if (tuple == null) {
       return exclusions;
     }
-    for (Node entry : sequence(tuple.getValueNode(), "exclude")) {
-      Map<String, NodeTuple> map = mapping(entry, "exclude", null);
+    for (Node entry : yaml.sequence(tuple.getValueNode(), "exclude")) {
+      Map<String, NodeTuple> map = yaml.mapping(entry, "exclude", null);
       if (map.isEmpty()) {
         throw new ScenarioException(
-            position(entry, "exclude"), "an empty entry would exclude every cell: name axes");
+            yaml.position(entry, "exclude"), "an empty entry would exclude every cell: name axes");
       }
       Map<String, String> labels = new LinkedHashMap<>();
       for (Map.Entry<String, NodeTuple> named : map.entrySet()) {
-        Position position = keyPosition(named.getValue());
+        Position position = yaml.keyPosition(named.getValue());
         Axis axis =
             axes.stream()
                 .filter(a -> a.name().equals(named.getKey()))
@@ -306,7 +312,7 @@ final class ScenarioFile {
                                 + named.getKey()
                                 + "': the axes are "
                                 + axes.stream().map(Axis::name).collect(Collectors.joining(", "))));
-        String label = scalar(named.getValue().getValueNode(), named.getKey());
+        String label = yaml.scalar(named.getValue().getValueNode(), named.getKey());
         List<String> known = axis.values().stream().map(AxisValue::label).toList();
         if (!known.contains(label)) {
           throw new ScenarioException(
@@ -320,7 +326,7 @@ final class ScenarioFile {
         }
         labels.put(axis.name(), label);
       }
-      exclusions.add(new Exclusion(labels, position(entry, "exclude")));
+      exclusions.add(new Exclusion(labels, yaml.position(entry, "exclude")));
     }
     return exclusions;
   }
@@ -331,10 +337,10 @@ final class ScenarioFile {
       return axes;
     }
     Set<String> names = new HashSet<>();
-    for (Node axisNode : sequence(tuple.getValueNode(), "axes")) {
-      Map<String, NodeTuple> axis = mapping(axisNode, "axes", AXIS_KEYS);
-      String name = required(axis, axisNode, "name");
-      Position position = keyPosition(axis.get("name"));
+    for (Node axisNode : yaml.sequence(tuple.getValueNode(), "axes")) {
+      Map<String, NodeTuple> axis = yaml.mapping(axisNode, "axes", AXIS_KEYS);
+      String name = yaml.required(axis, axisNode, "name");
+      Position position = yaml.keyPosition(axis.get("name"));
       if (!names.add(name)) {
         throw new ScenarioException(position, "axis '" + name + "' is given twice");
       }
@@ -344,7 +350,7 @@ final class ScenarioFile {
       }
       List<AxisValue> values = new ArrayList<>();
       Set<String> labels = new HashSet<>();
-      for (Node valueNode : sequence(axis.get("values").getValueNode(), "values")) {
+      for (Node valueNode : yaml.sequence(axis.get("values").getValueNode(), "values")) {
         AxisValue value = axisValue(valueNode);
         if (!labels.add(value.label())) {
           throw new ScenarioException(
@@ -411,37 +417,38 @@ final class ScenarioFile {
 
   /** A plain value, or a map: {@code value} (or only {@code label}) with its settings. */
   private AxisValue axisValue(Node node) {
-    Position position = position(node, "values");
+    Position position = yaml.position(node, "values");
     if (!(node instanceof MappingNode)) {
-      String value = scalarOrList(node, "values");
+      String value = yaml.scalarOrList(node, "values");
       return new AxisValue(value, value, List.of(), List.of(), null, position);
     }
-    Map<String, NodeTuple> map = mapping(node, "values", VALUE_KEYS);
+    Map<String, NodeTuple> map = yaml.mapping(node, "values", VALUE_KEYS);
     if (!map.containsKey("value") && !map.containsKey("label")) {
       throw new ScenarioException(position, "give the value (value: ...) or a label (label: ...)");
     }
-    String value = map.containsKey("value") ? required(map, node, "value") : null;
-    String label = map.containsKey("label") ? required(map, node, "label") : value;
+    String value = map.containsKey("value") ? yaml.required(map, node, "value") : null;
+    String label = map.containsKey("label") ? yaml.required(map, node, "label") : value;
     NodeTuple named = map.containsKey("value") ? map.get("value") : map.get("label");
     return new AxisValue(
         value,
         label,
         settings(map.get("workload"), "workload", true),
         settings(map.get("options"), "options", false),
-        optionalScalar(map, "setup"),
-        keyPosition(named));
+        yaml.optionalScalar(map, "setup"),
+        yaml.keyPosition(named));
   }
 
   private MaxRateSettings maxRate(NodeTuple tuple) {
-    Map<String, NodeTuple> map = mapping(tuple.getValueNode(), "max-rate", MaxRateSettings.KEYS);
+    Map<String, NodeTuple> map =
+        yaml.mapping(tuple.getValueNode(), "max-rate", MaxRateSettings.KEYS);
     Map<String, String> texts = new LinkedHashMap<>();
     for (Map.Entry<String, NodeTuple> entry : map.entrySet()) {
-      texts.put(entry.getKey(), scalarOrList(entry.getValue().getValueNode(), entry.getKey()));
+      texts.put(entry.getKey(), yaml.scalarOrList(entry.getValue().getValueNode(), entry.getKey()));
     }
     try {
       return MaxRateSettings.of(texts);
     } catch (MaxRateSettings.InvalidSetting e) {
-      throw new ScenarioException(keyPosition(map.get(e.key())), e.reason());
+      throw new ScenarioException(yaml.keyPosition(map.get(e.key())), e.reason());
     }
   }
 
@@ -453,7 +460,7 @@ final class ScenarioFile {
     if (tuple == null) {
       return axes;
     }
-    Map<String, NodeTuple> named = mapping(tuple.getValueNode(), "axes", null);
+    Map<String, NodeTuple> named = yaml.mapping(tuple.getValueNode(), "axes", null);
     List<Axis> result = new ArrayList<>();
     for (Axis axis : axes) {
       NodeTuple entry = named.remove(axis.name());
@@ -461,7 +468,7 @@ final class ScenarioFile {
         result.add(axis);
         continue;
       }
-      Position position = keyPosition(entry);
+      Position position = yaml.keyPosition(entry);
       if (axis.kind() != Axis.Kind.WORKLOAD && axis.kind() != Axis.Kind.DRIVER_OPTION) {
         throw new ScenarioException(
             position,
@@ -470,10 +477,10 @@ final class ScenarioFile {
                 + " has labelled values: give its short variant's settings in each value instead");
       }
       List<String> values = new ArrayList<>();
-      for (Node node : sequence(entry.getValueNode(), axis.name())) {
-        String value = scalarOrList(node, axis.name());
+      for (Node node : yaml.sequence(entry.getValueNode(), axis.name())) {
+        String value = yaml.scalarOrList(node, axis.name());
         if (axis.kind() == Axis.Kind.WORKLOAD) {
-          workloadSetting(axis.name(), value, position(node, axis.name()));
+          workloadSetting(axis.name(), value, yaml.position(node, axis.name()));
         }
         values.add(value);
       }
@@ -492,7 +499,7 @@ final class ScenarioFile {
     if (!named.isEmpty()) {
       Map.Entry<String, NodeTuple> unknown = named.entrySet().iterator().next();
       throw new ScenarioException(
-          keyPosition(unknown.getValue()),
+          yaml.keyPosition(unknown.getValue()),
           "no axis named '"
               + unknown.getKey()
               + "': the axes are "
@@ -533,14 +540,14 @@ final class ScenarioFile {
     if (tuple == null) {
       return new ArrayList<>();
     }
-    return settings(mapping(tuple.getValueNode(), key, null), workload);
+    return settings(yaml.mapping(tuple.getValueNode(), key, null), workload);
   }
 
   private List<Setting> settings(Map<String, NodeTuple> map, boolean workload) {
     List<Setting> settings = new ArrayList<>();
     for (Map.Entry<String, NodeTuple> entry : map.entrySet()) {
-      Position position = keyPosition(entry.getValue());
-      String text = scalarOrList(entry.getValue().getValueNode(), entry.getKey());
+      Position position = yaml.keyPosition(entry.getValue());
+      String text = yaml.scalarOrList(entry.getValue().getValueNode(), entry.getKey());
       settings.add(
           workload
               ? workloadSetting(entry.getKey(), text, position)
@@ -557,120 +564,6 @@ final class ScenarioFile {
       throw new ScenarioException(position, e.getMessage());
     }
     return new Setting(name, text, position);
-  }
-
-  /**
-   * The entries of a mapping node by key, in order.
-   *
-   * @param known the keys allowed, or null for any
-   */
-  private Map<String, NodeTuple> mapping(Node node, String key, List<String> known) {
-    if (!(node instanceof MappingNode mapping)) {
-      throw new ScenarioException(
-          position(node, key), "expected a map of key: value, " + found(node));
-    }
-    Map<String, NodeTuple> entries = new LinkedHashMap<>();
-    for (NodeTuple tuple : mapping.getValue()) {
-      Node keyNode = tuple.getKeyNode();
-      String name = scalar(keyNode, key);
-      Position position = position(keyNode, name);
-      if (known != null && !known.contains(name)) {
-        throw new ScenarioException(
-            position,
-            "unknown key"
-                + (key.equals("scenario") ? "" : " in " + key)
-                + ": use one of "
-                + String.join(", ", known));
-      }
-      if (entries.put(name, tuple) != null) {
-        throw new ScenarioException(position, "given twice");
-      }
-    }
-    return entries;
-  }
-
-  private List<Node> sequence(Node node, String key) {
-    if (!(node instanceof SequenceNode sequence)) {
-      throw new ScenarioException(position(node, key), "expected a list, " + found(node));
-    }
-    return sequence.getValue();
-  }
-
-  private String scalar(Node node, String key) {
-    if (!(node instanceof ScalarNode scalar)) {
-      throw new ScenarioException(position(node, key), "expected a single value, " + found(node));
-    }
-    return scalar.getValue();
-  }
-
-  /** A value, or a list of values joined with commas (as {@code rate-steps} and {@code flag}). */
-  private String scalarOrList(Node node, String key) {
-    if (node instanceof SequenceNode sequence) {
-      return sequence.getValue().stream()
-          .map(item -> scalar(item, key))
-          .collect(Collectors.joining(","));
-    }
-    return scalar(node, key);
-  }
-
-  private String required(Map<String, NodeTuple> map, Node parent, String key) {
-    NodeTuple tuple = map.get(key);
-    if (tuple == null) {
-      throw new ScenarioException(position(parent, key), "missing");
-    }
-    String value = scalar(tuple.getValueNode(), key);
-    if (value.isBlank()) {
-      throw new ScenarioException(keyPosition(tuple), "empty");
-    }
-    return value;
-  }
-
-  private String optionalScalar(Map<String, NodeTuple> map, String key) {
-    NodeTuple tuple = map.get(key);
-    return tuple == null ? null : scalar(tuple.getValueNode(), key);
-  }
-
-  private int positiveInt(NodeTuple tuple, String key) {
-    String text = scalar(tuple.getValueNode(), key);
-    try {
-      int value = Integer.parseInt(text.trim());
-      if (value >= 1) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // Worded below, with the other wrong values.
-    }
-    throw new ScenarioException(
-        keyPosition(tuple), "'" + text + "' is not a whole number of 1 or more");
-  }
-
-  private boolean bool(NodeTuple tuple, String key) {
-    String text = scalar(tuple.getValueNode(), key).trim();
-    return switch (text) {
-      case "true" -> true;
-      case "false" -> false;
-      default ->
-          throw new ScenarioException(
-              keyPosition(tuple), "'" + text + "' is not a boolean: use true or false");
-    };
-  }
-
-  private Position keyPosition(NodeTuple tuple) {
-    Node key = tuple.getKeyNode();
-    return position(key, ((ScalarNode) key).getValue());
-  }
-
-  private Position position(Node node, String key) {
-    return new Position(file, node.getStartMark().getLine() + 1, key);
-  }
-
-  private static String found(Node node) {
-    return switch (node.getNodeId()) {
-      case scalar -> "found '" + ((ScalarNode) node).getValue() + "'";
-      case sequence -> "found a list";
-      case mapping -> "found a map";
-      default -> "found " + node.getNodeId();
-    };
   }
 
   private static String oneLine(String text) {
