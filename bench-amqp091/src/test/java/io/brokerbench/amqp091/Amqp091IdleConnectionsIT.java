@@ -5,15 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.contract.HeldConnectionTraffic;
-import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.contract.HeldConnections;
 import io.brokerbench.rabbitmq.testing.PrivateRabbitMqNode;
 import io.brokerbench.result.ConnectionsResult;
 import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.result.Warning;
 import io.brokerbench.spi.DriverException;
-import io.brokerbench.workload.Connections;
-import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -42,45 +40,23 @@ class Amqp091IdleConnectionsIT {
     }
   }
 
-  private static Workload connectionsAlone(int count, int channels) {
-    return Workload.builder()
-        .producers(0)
-        .consumers(0)
-        .connections(new Connections(count, channels, Double.POSITIVE_INFINITY))
-        .duration(Duration.ofSeconds(2))
-        .build();
-  }
-
   @Test
   void holdsAThousandConnectionsWithTwoChannelsWithoutAThreadEach() throws Exception {
     RunResult result =
-        BenchmarkRun.builder(connectionsAlone(1_000, 2))
+        BenchmarkRun.builder(HeldConnections.alone(1_000, 2, Duration.ofSeconds(2)))
             .driver("amqp091", Map.of("uri", node.uri(), "management-url", node.managementUrl()))
             .build()
             .run();
 
-    ResultSchema.assertValid(result);
-    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
-    ConnectionsResult c = result.extras().connections();
-    assertThat(c.opened()).isEqualTo(1_000);
-    assertThat(c.failed()).isZero();
-    assertThat(c.openPerSecond()).isPositive();
-    assertThat(result.figures().latency().get(LatencyKind.CONNECT.key()).count()).isEqualTo(1_000);
     // NIO threads and the heartbeat pool, whatever the count.
-    assertThat(c.clientThreadsHeld() - c.clientThreadsBefore()).isLessThanOrEqualTo(8);
-    // Small buffers and a short write queue: PerfTest's leanest keeps ~53 KB live per connection.
-    assertThat(c.clientHeapBytesPerConnection()).isBetween(1L, 24L * 1024);
-    // RabbitMQ keeps ~100-130 KiB per idle connection with two channels.
-    assertThat(c.brokerMemorySource()).startsWith("management API at " + node.managementUrl());
-    assertThat(c.brokerBytesPerConnection()).isBetween(20L * 1024, 1024L * 1024);
-    assertThat(c.brokerBytesHeld()).isGreaterThan(c.brokerBytesBefore());
+    HeldConnections.assertHeld(result, 1_000, 8, node.managementUrl());
   }
 
   @Test
   void connectionsToABrokerThatIsNotThereAreCountedByCause() throws Exception {
     // The driver connects to the first URI; idle connections go to both in turn.
     RunResult result =
-        BenchmarkRun.builder(connectionsAlone(40, 1))
+        BenchmarkRun.builder(HeldConnections.alone(40, 1, Duration.ofSeconds(2)))
             .driver(
                 "amqp091",
                 Map.of(
@@ -104,7 +80,7 @@ class Amqp091IdleConnectionsIT {
   void aBrokerWhoseMemoryCannotBeReadFailsTheRunSayingHowToEnableIt() throws Exception {
     assertThatThrownBy(
             () ->
-                BenchmarkRun.builder(connectionsAlone(10, 1))
+                BenchmarkRun.builder(HeldConnections.alone(10, 1, Duration.ofSeconds(2)))
                     .driver(
                         "amqp091",
                         Map.of("uri", node.uri(), "management-url", "http://127.0.0.1:1"))

@@ -3,13 +3,11 @@ package io.brokerbench.amqp091;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.brokerbench.BenchmarkRun;
+import io.brokerbench.contract.CarriedWorkload;
 import io.brokerbench.embedded.qpid.ClientTls;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DriverException;
-import io.brokerbench.workload.Workload;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -51,14 +49,14 @@ class Amqp091TlsIT {
   void trustAllCarriesAWorkload() throws Exception {
     RunResult result = run("bb-tls", Map.of("uri", uri, "tls-trust-all", ""));
 
-    assertCarried(result);
+    CarriedWorkload.assertCarried(result);
     assertThat(result.setup().environment().target())
         .isEqualTo("amqps://guest:****@127.0.0.1:" + broker.tlsPort());
   }
 
   @Test
   void aTrustStoreAndThePasswordCarryAWorkload() throws Exception {
-    assertCarried(run("bb-tls-trusted", trusting(uri)));
+    CarriedWorkload.assertCarried(run("bb-tls-trusted", trusting(uri)));
   }
 
   @Test
@@ -68,7 +66,7 @@ class Amqp091TlsIT {
     options.put("key-store", tls.keyStore().toString());
     options.put("key-store-password", tls.keyStorePassword());
 
-    assertCarried(run("bb-tls-external", options));
+    CarriedWorkload.assertCarried(run("bb-tls-external", options));
   }
 
   @Test
@@ -108,23 +106,6 @@ class Amqp091TlsIT {
   }
 
   private static RunResult run(String queue, Map<String, String> options) throws Exception {
-    Workload workload =
-        Workload.builder()
-            .destination(queue)
-            .messageBytes(100)
-            .messagesPerProducer(500)
-            .inFlightWindow(32)
-            .drainTimeout(Duration.ofSeconds(10))
-            .reportInterval(Duration.ofMillis(500))
-            .build();
-    return BenchmarkRun.builder(workload).driver("amqp091", options).build().run();
-  }
-
-  private static void assertCarried(RunResult result) {
-    assertThat(result.ending().status()).isEqualTo("completed");
-    assertThat(result.figures().totals().counts().sent()).isEqualTo(500);
-    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
-    assertThat(result.figures().integrity().lost()).isZero();
-    assertThat(result.figures().integrity().clean()).isTrue();
+    return CarriedWorkload.run("amqp091", queue, options);
   }
 }

@@ -1,9 +1,6 @@
 package io.brokerbench.amqp10;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.brokerbench.result.RequestReplyCounts;
-import io.brokerbench.result.RunResult;
+import io.brokerbench.contract.RequestReplyWorkload;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,12 +13,7 @@ class Amqp10EmbeddedRequestReplyIT {
 
   @Test
   void theEmbeddedBrokerAnswersThroughDynamicReceivers() throws Exception {
-    RunResult result = Amqp10RequestReplyIT.run(Map.of("reply-to", "dynamic"));
-
-    assertThat(result.ending().status()).as(result.ending().error()).isEqualTo("completed");
-    RequestReplyCounts counts = result.extras().requestReply();
-    assertThat(counts.requests()).isEqualTo(2_000);
-    assertThat(counts.replied()).isEqualTo(2_000);
-    assertThat(counts.troubled()).isFalse();
+    RequestReplyWorkload.assertEveryRequestAnswered(
+        Amqp10RequestReplyIT.run(Map.of("reply-to", "dynamic")));
   }
 }

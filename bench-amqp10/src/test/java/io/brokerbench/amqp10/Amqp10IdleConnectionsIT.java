@@ -1,16 +1,10 @@
 package io.brokerbench.amqp10;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.contract.HeldConnectionTraffic;
-import io.brokerbench.latency.LatencyKind;
+import io.brokerbench.contract.HeldConnections;
 import io.brokerbench.rabbitmq.testing.PrivateRabbitMqNode;
-import io.brokerbench.result.ConnectionsResult;
-import io.brokerbench.result.ResultSchema;
 import io.brokerbench.result.RunResult;
-import io.brokerbench.workload.Connections;
-import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -46,28 +40,13 @@ class Amqp10IdleConnectionsIT {
   @Test
   void holdsAThousandConnectionsWithTwoSessionsOnOneThread() throws Exception {
     RunResult result =
-        BenchmarkRun.builder(
-                Workload.builder()
-                    .producers(0)
-                    .consumers(0)
-                    .connections(new Connections(1_000, 2, Double.POSITIVE_INFINITY))
-                    .duration(Duration.ofSeconds(3))
-                    .build())
+        BenchmarkRun.builder(HeldConnections.alone(1_000, 2, Duration.ofSeconds(3)))
             .driver("amqp10", options())
             .build()
             .run();
 
-    ResultSchema.assertValid(result);
-    assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
-    ConnectionsResult c = result.extras().connections();
-    assertThat(c.opened()).as(c.describeOpening()).isEqualTo(1_000);
-    assertThat(c.failed()).isZero();
-    assertThat(result.figures().latency().get(LatencyKind.CONNECT.key()).count()).isEqualTo(1_000);
     // The selector thread, whatever the count.
-    assertThat(c.clientThreadsHeld() - c.clientThreadsBefore()).isLessThanOrEqualTo(3);
-    assertThat(c.clientHeapBytesPerConnection()).isBetween(1L, 24L * 1024);
-    assertThat(c.brokerMemorySource()).startsWith("management API at " + node.managementUrl());
-    assertThat(c.brokerBytesPerConnection()).isBetween(20L * 1024, 1024L * 1024);
+    HeldConnections.assertHeld(result, 1_000, 3, node.managementUrl());
   }
 
   @Test

@@ -3,13 +3,11 @@ package io.brokerbench.amqp10;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.brokerbench.BenchmarkRun;
+import io.brokerbench.contract.CarriedWorkload;
 import io.brokerbench.embedded.qpid.ClientTls;
 import io.brokerbench.embedded.qpid.EmbeddedQpidBroker;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DriverException;
-import io.brokerbench.workload.Workload;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -54,30 +52,15 @@ class Amqp10TlsIT {
     return options;
   }
 
-  private static RunResult run(String queue, Map<String, String> options) throws Exception {
-    Workload workload =
-        Workload.builder()
-            .destination(queue)
-            .messageBytes(100)
-            .messagesPerProducer(500)
-            .inFlightWindow(32)
-            .drainTimeout(Duration.ofSeconds(10))
-            .reportInterval(Duration.ofMillis(500))
-            .build();
-    return BenchmarkRun.builder(workload).driver("amqp10", options).build().run();
-  }
-
   @Test
   void aTrustStoreAndThePasswordCarryAWorkload() throws Exception {
     RunResult result =
-        run(
+        CarriedWorkload.run(
+            "amqp10",
             "bb-amqp10-tls",
             options(broker.tlsPort(), "user", broker.username(), "password", broker.password()));
 
-    assertThat(result.ending().status()).isEqualTo("completed");
-    assertThat(result.figures().totals().counts().sent()).isEqualTo(500);
-    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
-    assertThat(result.figures().integrity().lost()).isZero();
+    CarriedWorkload.assertCarried(result);
     assertThat(result.setup().environment().target()).startsWith("amqps://");
   }
 
@@ -85,7 +68,8 @@ class Amqp10TlsIT {
   @ValueSource(strings = {"engine", "client"})
   void saslExternalWithAClientCertificateCarriesAWorkload(String io) throws Exception {
     RunResult result =
-        run(
+        CarriedWorkload.run(
+            "amqp10",
             "bb-amqp10-external-" + io,
             options(
                 broker.clientCertificatePort(),
@@ -98,10 +82,7 @@ class Amqp10TlsIT {
                 "io",
                 io));
 
-    assertThat(result.ending().status()).isEqualTo("completed");
-    assertThat(result.figures().totals().counts().sent()).isEqualTo(500);
-    assertThat(result.figures().totals().counts().received()).isEqualTo(500);
-    assertThat(result.figures().integrity().lost()).isZero();
+    CarriedWorkload.assertCarried(result);
   }
 
   @Test
