@@ -39,9 +39,18 @@ public final class WorkloadOption<T> {
   // Declared before the options: each declaration adds itself, in the order of the help.
   private static final List<WorkloadOption<?>> ALL = new ArrayList<>();
 
+  // The parsers several options share, each one object: every method reference written out is a
+  // class of its own, spun at start-up.
+  private static final Function<String, Integer> PARSE_WHOLE_NUMBER = WorkloadOption::count;
+  private static final Function<String, Duration> PARSE_DURATION = DurationSyntax::parse;
+  private static final Function<String, Boolean> PARSE_BOOLEAN = WorkloadOption::bool;
+  private static final Function<String, Double> PARSE_RATE = RateSyntax::parse;
+  private static final Function<String, Long> PARSE_COUNT = CountSyntax::parse;
+  private static final Function<String, String> PARSE_TRIMMED = String::trim;
+
   /** Producers, each on its own thread. */
   public static final WorkloadOption<Integer> PRODUCERS =
-      declare("producers", WorkloadOption::count)
+      declare("producers", PARSE_WHOLE_NUMBER)
           .names("-x", "--producers")
           .defaultText("1")
           .help("Producers, each on its own thread.")
@@ -49,7 +58,7 @@ public final class WorkloadOption<T> {
 
   /** Consumers. */
   public static final WorkloadOption<Integer> CONSUMERS =
-      declare("consumers", WorkloadOption::count)
+      declare("consumers", PARSE_WHOLE_NUMBER)
           .names("-y", "--consumers")
           .defaultText("1")
           .help("Consumers.")
@@ -60,7 +69,7 @@ public final class WorkloadOption<T> {
    * queue of its own, {@code brokerbench-<run id>} ({@link RunId#defaultQueue}).
    */
   public static final WorkloadOption<String> QUEUE =
-      declare("queue", String::trim)
+      declare("queue", PARSE_TRIMMED)
           .names("-u", "--queue", "--destination")
           .help(
               "Queue or topic name; a sharded run must name it, others get a queue of their own"
@@ -70,14 +79,14 @@ public final class WorkloadOption<T> {
 
   /** A name with one {@code %d} for many destinations (PerfTest's {@code --queue-pattern}). */
   public static final WorkloadOption<String> QUEUE_PATTERN =
-      declare("queue-pattern", String::trim)
+      declare("queue-pattern", PARSE_TRIMMED)
           .names("-qp", "--queue-pattern")
           .help("Use many destinations: a name with one %d, e.g. perf-test-%d.")
           .add();
 
   /** First number of {@link #QUEUE_PATTERN}. */
   public static final WorkloadOption<Integer> QUEUE_PATTERN_FROM =
-      declare("queue-pattern-from", WorkloadOption::count)
+      declare("queue-pattern-from", PARSE_WHOLE_NUMBER)
           .names("-qpf", "--queue-pattern-from")
           .defaultText("1")
           .help("First number for --queue-pattern.")
@@ -85,7 +94,7 @@ public final class WorkloadOption<T> {
 
   /** Last number of {@link #QUEUE_PATTERN}, inclusive. */
   public static final WorkloadOption<Integer> QUEUE_PATTERN_TO =
-      declare("queue-pattern-to", WorkloadOption::count)
+      declare("queue-pattern-to", PARSE_WHOLE_NUMBER)
           .names("-qpt", "--queue-pattern-to")
           .help("Last number for --queue-pattern.")
           .add();
@@ -100,7 +109,7 @@ public final class WorkloadOption<T> {
 
   /** Total target rate in msg/s over all producers ({@link RateSyntax}). */
   public static final WorkloadOption<Double> RATE =
-      declare("rate", RateSyntax::parse)
+      declare("rate", PARSE_RATE)
           .names("-r", "--rate")
           .defaultText(RateSyntax.UNLIMITED)
           .help("Total target send rate in msg/s (10k allowed), or 'unlimited'.")
@@ -108,21 +117,21 @@ public final class WorkloadOption<T> {
 
   /** A rate sweep: comma-separated total rates, one per step ({@code 1000,2000,4k}). */
   public static final WorkloadOption<List<Double>> RATE_STEPS =
-      declare("rate-steps", text -> list(text, RateSyntax::parse))
+      declare("rate-steps", text -> list(text, PARSE_RATE))
           .form(Form.LIST)
           .help("A rate sweep: total rates in msg/s, one per step, e.g. 1000,2000,4k.")
           .add();
 
   /** Length of each step of {@link #RATE_STEPS}. */
   public static final WorkloadOption<Duration> STEP_DURATION =
-      declare("step-duration", DurationSyntax::parse)
+      declare("step-duration", PARSE_DURATION)
           .defaultText("10s")
           .help("Length of each --rate-steps step.")
           .add();
 
   /** How long to send after the warm-up; without it, see {@link Workload.Builder#duration}. */
   public static final WorkloadOption<Duration> DURATION =
-      declare("duration", DurationSyntax::parse)
+      declare("duration", PARSE_DURATION)
           .names("-z", "--time", "--duration")
           .defaultText("10s")
           .help("How long to send after the warm-up: 30 (seconds), 500ms, 1.5s, 2m, 1h, PT30S.")
@@ -131,20 +140,20 @@ public final class WorkloadOption<T> {
 
   /** Messages per producer (PerfTest's {@code --pmessages}). */
   public static final WorkloadOption<Long> PMESSAGES =
-      declare("pmessages", CountSyntax::parse)
+      declare("pmessages", PARSE_COUNT)
           .names("-C", "--pmessages")
           .help("Messages per producer, then stop (10k, 1m allowed).")
           .add();
 
   /** Messages in total over all producers (quiver's {@code --count}). */
   public static final WorkloadOption<Long> COUNT =
-      declare("count", CountSyntax::parse)
+      declare("count", PARSE_COUNT)
           .help("Messages in total over all producers (quiver's --count; 10k, 1m allowed).")
           .add();
 
   /** Messages per consumer (PerfTest's {@code --cmessages}). */
   public static final WorkloadOption<Long> CMESSAGES =
-      declare("cmessages", CountSyntax::parse)
+      declare("cmessages", PARSE_COUNT)
           .names("-D", "--cmessages")
           .help("Messages per consumer, then stop.")
           .add();
@@ -155,7 +164,7 @@ public final class WorkloadOption<T> {
    * none.
    */
   public static final WorkloadOption<Duration> WARMUP =
-      declare("warmup", DurationSyntax::parse)
+      declare("warmup", PARSE_DURATION)
           .defaultText("1s")
           .help("Time at the start excluded from the totals.")
           .shownDefault("1s for a run sending 10 s or more, else 0")
@@ -163,7 +172,7 @@ public final class WorkloadOption<T> {
 
   /** Most unconfirmed messages per producer; 0 for no confirms (PerfTest's {@code --confirm}). */
   public static final WorkloadOption<Integer> IN_FLIGHT =
-      declare("in-flight", WorkloadOption::count)
+      declare("in-flight", PARSE_WHOLE_NUMBER)
           .names("-c", "--confirm", "--in-flight")
           .defaultText("0")
           .help("Most unconfirmed messages per producer; 0 = no confirms.")
@@ -171,7 +180,7 @@ public final class WorkloadOption<T> {
 
   /** Consumer prefetch or link credit; 0 for the driver's default. */
   public static final WorkloadOption<Integer> PREFETCH =
-      declare("prefetch", WorkloadOption::count)
+      declare("prefetch", PARSE_WHOLE_NUMBER)
           .names("-q", "--qos", "--credit", "--prefetch")
           .defaultText("0")
           .help("Consumer prefetch (AMQP 0.9.1 qos, AMQP 1.0 credit); 0 = driver default.")
@@ -179,7 +188,7 @@ public final class WorkloadOption<T> {
 
   /** Consumers do not acknowledge. */
   public static final WorkloadOption<Boolean> AUTOACK =
-      declare("autoack", WorkloadOption::bool)
+      declare("autoack", PARSE_BOOLEAN)
           .names("-a", "--autoack")
           .form(Form.SWITCH)
           .defaultText("false")
@@ -189,7 +198,7 @@ public final class WorkloadOption<T> {
 
   /** Acknowledge every N deliveries with {@code multiple}; 0 to acknowledge each. */
   public static final WorkloadOption<Integer> MULTI_ACK_EVERY =
-      declare("multi-ack-every", WorkloadOption::count)
+      declare("multi-ack-every", PARSE_WHOLE_NUMBER)
           .names("-A", "--multi-ack-every")
           .defaultText("0")
           .help("Acknowledge once every N deliveries with 'multiple'.")
@@ -201,7 +210,7 @@ public final class WorkloadOption<T> {
    * that the workload passes on ({@link WorkloadSpec#driverFlags()}).
    */
   public static final WorkloadOption<List<String>> FLAG =
-      declare("flag", text -> list(text, String::trim))
+      declare("flag", text -> list(text, PARSE_TRIMMED))
           .names("-f", "--flag")
           .form(Form.LIST)
           .help("Message flags: persistent, and driver flags such as mandatory. Repeatable.")
@@ -209,7 +218,7 @@ public final class WorkloadOption<T> {
 
   /** Persistent messages (quiver's {@code --durable}). */
   public static final WorkloadOption<Boolean> DURABLE =
-      declare("durable", WorkloadOption::bool)
+      declare("durable", PARSE_BOOLEAN)
           .form(Form.SWITCH)
           .defaultText("false")
           .help("Persistent messages (quiver's --durable).")
@@ -239,7 +248,7 @@ public final class WorkloadOption<T> {
 
   /** Reporting interval. */
   public static final WorkloadOption<Duration> INTERVAL =
-      declare("interval", DurationSyntax::parse)
+      declare("interval", PARSE_DURATION)
           .names("-i", "--interval")
           .defaultText("1s")
           .help("Reporting interval.")
@@ -250,7 +259,7 @@ public final class WorkloadOption<T> {
    * keep arriving.
    */
   public static final WorkloadOption<Duration> DRAIN_TIMEOUT =
-      declare("drain-timeout", DurationSyntax::parse)
+      declare("drain-timeout", PARSE_DURATION)
           .defaultText("10s")
           .help(
               "After producers stop, the longest wait without a message arriving; the drain goes"
@@ -259,7 +268,7 @@ public final class WorkloadOption<T> {
 
   /** Fail the run after this long without progress (quiver's {@code --timeout}); 0 for never. */
   public static final WorkloadOption<Duration> TIMEOUT =
-      declare("timeout", DurationSyntax::parse)
+      declare("timeout", PARSE_DURATION)
           .defaultText("0s")
           .help(
               "Fail the run after this long without any message sent, confirmed or received"
@@ -296,7 +305,7 @@ public final class WorkloadOption<T> {
    * outstanding each, {@value RequestReply#DEFAULT_OUTSTANDING} when none is set); consumers reply.
    */
   public static final WorkloadOption<Boolean> REQUEST_REPLY =
-      declare("request-reply", WorkloadOption::bool)
+      declare("request-reply", PARSE_BOOLEAN)
           .form(Form.OPTIONAL_SWITCH)
           .defaultText("false")
           .help(
@@ -311,21 +320,21 @@ public final class WorkloadOption<T> {
 
   /** How long a requester waits for a reply before counting the request as timed out. */
   public static final WorkloadOption<Duration> REPLY_TIMEOUT =
-      declare("reply-timeout", DurationSyntax::parse)
+      declare("reply-timeout", PARSE_DURATION)
           .defaultText("5s")
           .help("A request without a reply after this long is counted as timed out.")
           .add();
 
   /** Each request's processing time on the replier before it replies. */
   public static final WorkloadOption<Duration> REPLIER_DELAY =
-      declare("replier-delay", DurationSyntax::parse)
+      declare("replier-delay", PARSE_DURATION)
           .defaultText("0s")
           .help("Each request's processing time on its replier before it replies.")
           .add();
 
   /** Idle connections opened before the run and held for its duration. */
   public static final WorkloadOption<Integer> CONNECTIONS =
-      declare("connections", WorkloadOption::count)
+      declare("connections", PARSE_WHOLE_NUMBER)
           .paramLabel("N")
           .defaultText("0")
           .help(
@@ -339,7 +348,7 @@ public final class WorkloadOption<T> {
 
   /** Channels (AMQP 0.9.1) or sessions (AMQP 1.0) on each idle connection. */
   public static final WorkloadOption<Integer> CONNECTION_CHANNELS =
-      declare("connection-channels", WorkloadOption::count)
+      declare("connection-channels", PARSE_WHOLE_NUMBER)
           .names("--connection-channels", "--connection-sessions")
           .paramLabel("M")
           .defaultText("1")
@@ -348,7 +357,7 @@ public final class WorkloadOption<T> {
 
   /** Idle connections opened per second ({@link RateSyntax}). */
   public static final WorkloadOption<Double> CONNECTION_RATE =
-      declare("connection-rate", RateSyntax::parse)
+      declare("connection-rate", PARSE_RATE)
           .paramLabel("R")
           .defaultText(RateSyntax.UNLIMITED)
           .help("Idle connections opened per second, " + Connections.OPENERS + " at a time.")
@@ -359,7 +368,7 @@ public final class WorkloadOption<T> {
    * is one every 10 s); 0 leaves them idle.
    */
   public static final WorkloadOption<Double> CONNECTION_SEND_RATE =
-      declare("connection-send-rate", RateSyntax::parse)
+      declare("connection-send-rate", PARSE_RATE)
           .paramLabel("R")
           .defaultText("0")
           .help(
