@@ -9,6 +9,7 @@ import io.brokerbench.rate.ManualNanoClock;
 import io.brokerbench.report.ReportSink;
 import io.brokerbench.result.RunResult;
 import io.brokerbench.spi.DriverException;
+import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.Workload;
 import java.time.Instant;
 import java.util.Map;
@@ -63,6 +64,43 @@ class StartGateTest {
     assertThat(written.get().ending().status()).isEqualTo(RunResult.FAILED);
     assertThat(written.get().ending().error())
         .isEqualTo("the coordinator refused this shard: late");
+  }
+
+  @Test
+  void aWholeRunStartsAtOnce() throws Exception {
+    ManualNanoClock offBoundary = new ManualNanoClock(0, EPOCH + 300_000_000L);
+
+    RunResult result =
+        BenchmarkRun.builder(workload)
+            .driver(
+                new LoopbackDriver(LoopbackOptions.parse(Map.of("inline", "true")), offBoundary))
+            .clock(offBoundary)
+            .probeClock(false)
+            .build()
+            .run();
+
+    assertThat(result.figures().intervals().get(0).startEpochMillis())
+        .isEqualTo(EPOCH / 1_000_000 + 300);
+  }
+
+  @Test
+  void aShardStartsOnTheNextIntervalBoundarySoThatTheShardsIntervalsLineUp() throws Exception {
+    ManualNanoClock offBoundary = new ManualNanoClock(0, EPOCH + 300_000_000L);
+    Shard.Part first = Shard.of(workload, 0, 2);
+
+    RunResult result =
+        BenchmarkRun.builder(first.workload())
+            .driver(
+                new LoopbackDriver(LoopbackOptions.parse(Map.of("inline", "true")), offBoundary))
+            .clock(offBoundary)
+            .shard(first.shard())
+            .producerIdBase(0)
+            .probeClock(false)
+            .build()
+            .run();
+
+    assertThat(result.figures().intervals().get(0).startEpochMillis())
+        .isEqualTo(EPOCH / 1_000_000 + 1_000);
   }
 
   @Test

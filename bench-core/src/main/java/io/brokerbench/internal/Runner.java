@@ -207,7 +207,12 @@ public final class Runner {
       boolean[] oneHost = shard.producersOf(here, layout.globalProducers());
       participants.consumers().forEach(c -> c.timeOneHostPairs(oneHost));
     }
-    long start = StartBoundary.await(clock, control, intervalNanos, startAt);
+    // Shards start on an interval boundary, so that their intervals line up and merge one by one;
+    // a whole run starts at once rather than wait up to an interval for one.
+    long start =
+        shard.count() > 1 || startAt != null
+            ? StartBoundary.await(clock, control, intervalNanos, startAt)
+            : clock.nanoTime();
     if (control.interruptedAtNanos() < start && idleConnections == null) {
       // No send was due yet: nothing to send, and nothing unsent. (A run holding idle connections
       // goes on to its end below, which reports the connections opened so far and closes them.)
