@@ -1,36 +1,49 @@
 #!/usr/bin/env bash
 # Runs RabbitMQ PerfTest and brokerbench alternately on the same workload against the local
-# RabbitMQ (127.0.0.1:5672 only), several rounds, and prints each run's end-to-end msg/s and client
-# CPU per message, then the medians and the brokerbench/PerfTest ratios.
+# RabbitMQ (127.0.0.1:5672 only), several rounds, and prints each run's end-to-end msg/s, client
+# CPU and wall time, then the medians and the brokerbench/PerfTest ratios: of msg/s and CPU per
+# message, or with STARTUP=1 of what a run of a handful of messages costs, its start-up.
 #
 # Workload (issue 3's seed): one producer and one consumer on a predeclared classic durable queue,
 # 12-byte persistent mandatory messages through the default exchange, confirm window 192, qos 200,
-# multi-ack every 200, a fixed message count that the consumer drains.
+# multi-ack every 200, a fixed message count that the consumer drains. PerfTest leaves its last
+# messages unacknowledged when fewer than 200 arrived (they go back to the queue as it closes); the
+# queue is purged before every run.
 #
 # Figures:
 #   msg/s      each tool's own end-to-end average from its "receiving rate avg" line (brokerbench
 #              prints PerfTest's closing lines too); neither tool writes result files, as PerfTest
 #              writes none (brokerbench's -o adds Jackson and the files to its CPU: about 1 s a run)
-#   cpu s/1M   user+sys CPU seconds of the client JVM (/usr/bin/time, whole process: start-up and JIT
-#              included, the same for both tools) per million messages; numerically µs per message
+#   cpu s      user+sys CPU seconds of the client JVM (/usr/bin/time, whole process: start-up and
+#              JIT included, the same for both tools); cpu s/1M per million messages, numerically
+#              µs per message
 #   wall s     wall-clock seconds of the client process
 # The machine is noisy (2 cores shared with the broker): compare only figures from one invocation.
 #
 # Usage: scripts/perftest-side-by-side.sh [-r ROUNDS] [-n MESSAGES] [-t RUN_TIMEOUT_S]
-#   -r ROUNDS        rounds, each one PerfTest run and one brokerbench run (default 3; order flips
-#                    every round)
-#   -n MESSAGES      messages per run (default 200000)
+#   -r ROUNDS        rounds, each one PerfTest run and one brokerbench run (default 3, 5 with
+#                    STARTUP=1; order flips every round)
+#   -n MESSAGES      messages per run (default 200000, 10 with STARTUP=1)
 #   -t RUN_TIMEOUT_S a run still going after this many seconds is killed and counted as failed
 #                    (default 300)
-# Environment: PERFTEST_VERSION (default 2.22.1), PERFTEST_DIR (cache, default
+# Environment: STARTUP=1 (compare start-up: medians of CPU and wall per run), CORE (run each tool
+# on this one CPU core with taskset, its JVM still sized for two with -XX:ActiveProcessorCount=2,
+# so that its JIT threads share that core and the broker does not take it; default: not pinned),
+# PERFTEST_VERSION (default 2.22.1), PERFTEST_DIR (cache, default
 # $HOME/.cache/brokerbench/perftest-$PERFTEST_VERSION), BENCH_JAR (default
 # bench-cli/target/bench-cli.jar; built with ./mvnw -B -q install -pl bench-cli -DskipITs),
 # QUEUE (default brokerbench-side-by-side), JAVA (default java), KEEP_DIR (keep every run's output,
 # brokerbench's result.json included, in this directory instead of a deleted temporary one).
 set -euo pipefail
 
-ROUNDS=3
-MESSAGES=200000
+STARTUP=${STARTUP:-0}
+if [[ $STARTUP == 1 ]]; then
+  ROUNDS=5
+  MESSAGES=10
+else
+  ROUNDS=3
+  MESSAGES=200000
+fi
 RUN_TIMEOUT_S=300
 # shellcheck source=run-options.sh
 source "$(dirname "$0")/run-options.sh"
@@ -53,6 +66,13 @@ for tool in /usr/bin/time timeout python3 "$JAVA"; do
   command -v "$tool" >/dev/null || { echo "missing: $tool" >&2; exit 1; }
 done
 [[ -f "$BENCH_JAR" ]] || { echo "missing $BENCH_JAR: run ./mvnw -B -q install -pl bench-cli -DskipITs" >&2; exit 1; }
+PIN=()
+JVM=()
+if [[ -n ${CORE:-} ]]; then
+  command -v taskset >/dev/null || { echo "missing: taskset (CORE=$CORE)" >&2; exit 1; }
+  PIN=(taskset -c "$CORE")
+  JVM=(-XX:ActiveProcessorCount=2)
+fi
 
 # Declares the queue (durable classic), purges it and checks it is empty, with the amqp-client
 # that PerfTest brings (the management plugin, hence rabbitmqadmin, may be off).
@@ -96,18 +116,18 @@ run_tool() {
   mkdir -p "$out"
   local cmd
   if [[ $tool == perftest ]]; then
-    cmd=("$JAVA" -cp "$PERFTEST_DIR/lib/*" com.rabbitmq.perf.PerfTest -h "$URI"
+    cmd=("$JAVA" "${JVM[@]}" -cp "$PERFTEST_DIR/lib/*" com.rabbitmq.perf.PerfTest -h "$URI"
       -x 1 -y 1 -u "$QUEUE" --predeclared --exchange amq.default --routing-key "$QUEUE"
       --flag persistent --flag mandatory --size 12 --confirm 192 --qos 200 --multi-ack-every 200
       --pmessages "$MESSAGES" --cmessages "$MESSAGES" --id side-by-side)
   else
     # --no-broker-load: PerfTest does not read the broker, so neither does this side.
-    cmd=("$JAVA" -jar "$BENCH_JAR" run amqp091 -h "$URI"
+    cmd=("$JAVA" "${JVM[@]}" -jar "$BENCH_JAR" run amqp091 -h "$URI"
       -x 1 -y 1 -u "$QUEUE" --predeclared --exchange amq.default --routing-key "$QUEUE"
       --flag persistent --flag mandatory --size 12 --confirm 192 --qos 200 --multi-ack-every 200
       --pmessages "$MESSAGES" --cmessages "$MESSAGES" --no-broker-load)
   fi
-  timeout -k 10 "$RUN_TIMEOUT_S" /usr/bin/time -f '%U %S %e' -o "$out/time" "${cmd[@]}" \
+  timeout -k 10 "$RUN_TIMEOUT_S" "${PIN[@]}" /usr/bin/time -f '%U %S %e' -o "$out/time" "${cmd[@]}" \
     >"$out/stdout" 2>"$out/stderr" || rc=$?
   if [[ $rc -ne 0 ]]; then
     echo "$tool failed (exit $rc, timeout ${RUN_TIMEOUT_S}s); last lines:" >&2
@@ -124,8 +144,9 @@ run_tool() {
 
 fetch_perftest
 write_topology_tool
-echo "side by side: PerfTest $PERFTEST_VERSION vs brokerbench, $ROUNDS round(s) of $MESSAGES messages," \
-  "queue $QUEUE on 127.0.0.1:5672, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "side by side${STARTUP/#1/, start-up}: PerfTest $PERFTEST_VERSION vs brokerbench, $ROUNDS round(s)" \
+  "of $MESSAGES messages, ${CORE:+each on core $CORE, }queue $QUEUE on 127.0.0.1:5672, load" \
+  "average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-6s %-12s %10s %10s %12s %8s\n' round tool msg/s cpu_s 'cpu s/1M' 'wall s'
 results=$WORK/results
 : >"$results"
@@ -137,27 +158,32 @@ for ((round = 1; round <= ROUNDS; round++)); do
       read -r rate cpu wall <<<"$figures"
       per_million=$(python3 -c "print(f'{$cpu * 1e6 / $MESSAGES:.2f}')")
       printf '%-6s %-12s %10.0f %10.2f %12s %8s\n' "$round" "$tool" "$rate" "$cpu" "$per_million" "$wall"
-      echo "$tool $rate $per_million" >>"$results"
+      echo "$tool $rate $per_million $cpu $wall" >>"$results"
     fi
   done
 done
 reset_queue
 
-python3 - "$results" <<'EOF'
+python3 - "$results" "$STARTUP" <<'EOF'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
 def med(tool, col):
     values = [float(r[col]) for r in rows if r[0] == tool]
     return statistics.median(values) if values else None
-pt_rate, bb_rate = med("perftest", 1), med("brokerbench", 1)
-pt_cpu, bb_cpu = med("perftest", 2), med("brokerbench", 2)
 print()
-print(f"{'median':<19} {'msg/s':>10} {'cpu s/1M':>12}")
-for name, rate, cpu in (("PerfTest", pt_rate, pt_cpu), ("brokerbench", bb_rate, bb_cpu)):
-    if rate is not None:
-        print(f"{name:<19} {rate:>10.0f} {cpu:>12.2f}")
-if None in (pt_rate, bb_rate):
+if sys.argv[2] == "1":
+    columns = (("cpu s", 3, ".2f"), ("wall s", 4, ".2f"))
+    target = ""
+else:
+    columns = (("msg/s", 1, ".0f"), ("cpu s/1M", 2, ".2f"))
+    target = "   (target: msg/s >= 1.25x, CPU per message <= 0.40x)"
+print(f"{'median':<19}" + "".join(f" {name:>10}" for name, _, _ in columns))
+for name, tool in (("PerfTest", "perftest"), ("brokerbench", "brokerbench")):
+    if med(tool, 1) is not None:
+        print(f"{name:<19}" + "".join(f" {med(tool, col):>10{form}}" for _, col, form in columns))
+if med("perftest", 1) is None or med("brokerbench", 1) is None:
     sys.exit("no ratio: a tool has no successful run")
-print(f"{'brokerbench/PerfTest':<19} {bb_rate / pt_rate:>9.2f}x {bb_cpu / pt_cpu:>11.2f}x"
-      "   (target: msg/s >= 1.25x, CPU per message <= 0.40x)")
+print(f"{'brokerbench/PerfTest':<19}"
+      + "".join(f" {med('brokerbench', col) / med('perftest', col):>9.2f}x" for _, col, _ in columns)
+      + target)
 EOF
