@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -51,6 +52,7 @@ public final class WorkloadOption<T> {
   /** Producers, each on its own thread. */
   public static final WorkloadOption<Integer> PRODUCERS =
       declare("producers", PARSE_WHOLE_NUMBER)
+          .sets(Workload.Builder::producers)
           .names("-x", "--producers")
           .defaultText("1")
           .help("Producers, each on its own thread.")
@@ -59,6 +61,7 @@ public final class WorkloadOption<T> {
   /** Consumers. */
   public static final WorkloadOption<Integer> CONSUMERS =
       declare("consumers", PARSE_WHOLE_NUMBER)
+          .sets(Workload.Builder::consumers)
           .names("-y", "--consumers")
           .defaultText("1")
           .help("Consumers.")
@@ -102,6 +105,7 @@ public final class WorkloadOption<T> {
   /** Message body size in bytes ({@link SizeSyntax}). */
   public static final WorkloadOption<Integer> SIZE =
       declare("size", text -> toInt(text, SizeSyntax.parse(text)))
+          .sets(Workload.Builder::messageBytes)
           .names("-s", "--size", "--body-size")
           .defaultText("12")
           .help("Message body size in bytes: 12, 1k (1000), 4kB, 64KiB (65536), 1MiB.")
@@ -132,6 +136,7 @@ public final class WorkloadOption<T> {
   /** How long to send after the warm-up; without it, see {@link Workload.Builder#duration}. */
   public static final WorkloadOption<Duration> DURATION =
       declare("duration", PARSE_DURATION)
+          .sets(Workload.Builder::duration)
           .names("-z", "--time", "--duration")
           .defaultText("10s")
           .help("How long to send after the warm-up: 30 (seconds), 500ms, 1.5s, 2m, 1h, PT30S.")
@@ -141,6 +146,7 @@ public final class WorkloadOption<T> {
   /** Messages per producer (PerfTest's {@code --pmessages}). */
   public static final WorkloadOption<Long> PMESSAGES =
       declare("pmessages", PARSE_COUNT)
+          .sets(Workload.Builder::messagesPerProducer)
           .names("-C", "--pmessages")
           .help("Messages per producer, then stop (10k, 1m allowed).")
           .add();
@@ -154,6 +160,7 @@ public final class WorkloadOption<T> {
   /** Messages per consumer (PerfTest's {@code --cmessages}). */
   public static final WorkloadOption<Long> CMESSAGES =
       declare("cmessages", PARSE_COUNT)
+          .sets(Workload.Builder::messagesPerConsumer)
           .names("-D", "--cmessages")
           .help("Messages per consumer, then stop.")
           .add();
@@ -165,6 +172,7 @@ public final class WorkloadOption<T> {
    */
   public static final WorkloadOption<Duration> WARMUP =
       declare("warmup", PARSE_DURATION)
+          .sets(Workload.Builder::warmup)
           .defaultText("1s")
           .help("Time at the start excluded from the totals.")
           .shownDefault("1s for a run sending 10 s or more, else 0")
@@ -173,6 +181,7 @@ public final class WorkloadOption<T> {
   /** Most unconfirmed messages per producer; 0 for no confirms (PerfTest's {@code --confirm}). */
   public static final WorkloadOption<Integer> IN_FLIGHT =
       declare("in-flight", PARSE_WHOLE_NUMBER)
+          .sets(Workload.Builder::inFlightWindow)
           .names("-c", "--confirm", "--in-flight")
           .defaultText("0")
           .help("Most unconfirmed messages per producer; 0 = no confirms.")
@@ -181,6 +190,7 @@ public final class WorkloadOption<T> {
   /** Consumer prefetch or link credit; 0 for the driver's default. */
   public static final WorkloadOption<Integer> PREFETCH =
       declare("prefetch", PARSE_WHOLE_NUMBER)
+          .sets(Workload.Builder::prefetch)
           .names("-q", "--qos", "--credit", "--prefetch")
           .defaultText("0")
           .help("Consumer prefetch (AMQP 0.9.1 qos, AMQP 1.0 credit); 0 = driver default.")
@@ -228,6 +238,7 @@ public final class WorkloadOption<T> {
   /** What producers do with overdue sends: {@code burst} or {@code skip}. */
   public static final WorkloadOption<CatchUpPolicy> CATCH_UP =
       declare("catch-up", WorkloadOption::catchUpPolicy)
+          .sets(Workload.Builder::catchUp)
           .defaultText("burst")
           .help(
               "After a stall: burst (send overdue messages at once) or skip (count them as"
@@ -240,6 +251,7 @@ public final class WorkloadOption<T> {
    */
   public static final WorkloadOption<ConnectionLossPolicy> ON_CONNECTION_LOSS =
       declare("on-connection-loss", WorkloadOption::connectionLossPolicy)
+          .sets(Workload.Builder::connectionLoss)
           .defaultText("fail")
           .help(
               "When a connection is lost: fail (the run fails) or reconnect (with backoff until"
@@ -249,6 +261,7 @@ public final class WorkloadOption<T> {
   /** Reporting interval. */
   public static final WorkloadOption<Duration> INTERVAL =
       declare("interval", PARSE_DURATION)
+          .sets(Workload.Builder::reportInterval)
           .names("-i", "--interval")
           .defaultText("1s")
           .help("Reporting interval.")
@@ -260,6 +273,7 @@ public final class WorkloadOption<T> {
    */
   public static final WorkloadOption<Duration> DRAIN_TIMEOUT =
       declare("drain-timeout", PARSE_DURATION)
+          .sets(Workload.Builder::drainTimeout)
           .defaultText("10s")
           .help(
               "After producers stop, the longest wait without a message arriving; the drain goes"
@@ -269,6 +283,7 @@ public final class WorkloadOption<T> {
   /** Fail the run after this long without progress (quiver's {@code --timeout}); 0 for never. */
   public static final WorkloadOption<Duration> TIMEOUT =
       declare("timeout", PARSE_DURATION)
+          .sets(Workload.Builder::progressTimeout)
           .defaultText("0s")
           .help(
               "Fail the run after this long without any message sent, confirmed or received"
@@ -387,6 +402,7 @@ public final class WorkloadOption<T> {
   private final T defaultValue;
   private final String help;
   private final String shownDefault;
+  private final BiConsumer<Workload.Builder, T> setter;
 
   private WorkloadOption(Declaration<T> d) {
     this.name = d.name;
@@ -406,6 +422,7 @@ public final class WorkloadOption<T> {
     this.defaultValue = defaultText == null ? null : syntax.apply(defaultText);
     this.help = d.help;
     this.shownDefault = d.shownDefaultSet ? d.shownDefault : defaultText;
+    this.setter = d.setter;
   }
 
   private static <T> Declaration<T> declare(String name, Function<String, T> syntax) {
@@ -502,6 +519,20 @@ public final class WorkloadOption<T> {
     }
   }
 
+  /**
+   * Gives {@code value} to the workload's field this option sets, when it is one field of the
+   * workload (its builder's default is this option's).
+   *
+   * @return false for an option {@link WorkloadSpec#toWorkload()} combines with others
+   */
+  boolean setOn(Workload.Builder builder, T value) {
+    if (setter == null) {
+      return false;
+    }
+    setter.accept(builder, value);
+    return true;
+  }
+
   @Override
   public String toString() {
     return name;
@@ -586,6 +617,7 @@ public final class WorkloadOption<T> {
     private String help;
     private String shownDefault;
     private boolean shownDefaultSet;
+    private BiConsumer<Workload.Builder, T> setter;
 
     private Declaration(String name, Function<String, T> syntax) {
       this.name = name;
@@ -622,6 +654,15 @@ public final class WorkloadOption<T> {
     Declaration<T> shownDefault(String text) {
       this.shownDefault = text;
       this.shownDefaultSet = true;
+      return this;
+    }
+
+    /**
+     * The {@link Workload.Builder} method a set value goes to, for an option that is one field of
+     * the workload; {@link WorkloadSpec#toWorkload()} combines the others.
+     */
+    Declaration<T> sets(BiConsumer<Workload.Builder, T> builderField) {
+      this.setter = builderField;
       return this;
     }
 

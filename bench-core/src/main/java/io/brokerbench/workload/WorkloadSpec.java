@@ -3,23 +3,15 @@ package io.brokerbench.workload;
 import static io.brokerbench.workload.WorkloadOption.AUTOACK;
 import static io.brokerbench.workload.WorkloadOption.BACKLOG;
 import static io.brokerbench.workload.WorkloadOption.BACKLOG_PRODUCERS;
-import static io.brokerbench.workload.WorkloadOption.CATCH_UP;
-import static io.brokerbench.workload.WorkloadOption.CMESSAGES;
 import static io.brokerbench.workload.WorkloadOption.CONNECTIONS;
 import static io.brokerbench.workload.WorkloadOption.CONNECTION_CHANNELS;
 import static io.brokerbench.workload.WorkloadOption.CONNECTION_RATE;
 import static io.brokerbench.workload.WorkloadOption.CONNECTION_SEND_RATE;
-import static io.brokerbench.workload.WorkloadOption.CONSUMERS;
 import static io.brokerbench.workload.WorkloadOption.COUNT;
-import static io.brokerbench.workload.WorkloadOption.DRAIN_TIMEOUT;
 import static io.brokerbench.workload.WorkloadOption.DURABLE;
-import static io.brokerbench.workload.WorkloadOption.DURATION;
 import static io.brokerbench.workload.WorkloadOption.FLAG;
-import static io.brokerbench.workload.WorkloadOption.INTERVAL;
-import static io.brokerbench.workload.WorkloadOption.IN_FLIGHT;
 import static io.brokerbench.workload.WorkloadOption.MULTI_ACK_EVERY;
 import static io.brokerbench.workload.WorkloadOption.PMESSAGES;
-import static io.brokerbench.workload.WorkloadOption.PREFETCH;
 import static io.brokerbench.workload.WorkloadOption.PRODUCERS;
 import static io.brokerbench.workload.WorkloadOption.QUEUE;
 import static io.brokerbench.workload.WorkloadOption.QUEUE_PATTERN;
@@ -32,8 +24,6 @@ import static io.brokerbench.workload.WorkloadOption.REPLY_TIMEOUT;
 import static io.brokerbench.workload.WorkloadOption.REQUEST_REPLY;
 import static io.brokerbench.workload.WorkloadOption.SIZE;
 import static io.brokerbench.workload.WorkloadOption.STEP_DURATION;
-import static io.brokerbench.workload.WorkloadOption.TIMEOUT;
-import static io.brokerbench.workload.WorkloadOption.WARMUP;
 
 import io.brokerbench.spi.AckMode;
 import java.util.Collections;
@@ -193,41 +183,33 @@ public final class WorkloadSpec {
    */
   public Workload toWorkload() {
     int producers = valueOrDefault(PRODUCERS);
-    Workload.Builder builder =
-        Workload.builder()
-            .producers(producers)
-            .consumers(valueOrDefault(CONSUMERS))
-            .destinations(destinations())
-            .messageBytes(valueOrDefault(SIZE))
-            .rate(rate())
-            .duration(value(DURATION).orElse(null))
-            .warmup(value(WARMUP).orElse(null))
-            .inFlightWindow(valueOrDefault(IN_FLIGHT))
-            .prefetch(valueOrDefault(PREFETCH))
-            .persistent(
-                valueOrDefault(DURABLE)
-                    || value(FLAG).orElse(List.of()).stream()
-                        .anyMatch(flag -> flag.equalsIgnoreCase("persistent")))
-            .catchUp(valueOrDefault(CATCH_UP))
-            .connectionLoss(valueOrDefault(WorkloadOption.ON_CONNECTION_LOSS))
-            .reportInterval(valueOrDefault(INTERVAL))
-            .drainTimeout(valueOrDefault(DRAIN_TIMEOUT))
-            .progressTimeout(valueOrDefault(TIMEOUT))
-            .backlog(
-                new Backlog(
-                    Backlog.messages(valueOrDefault(BACKLOG), valueOrDefault(SIZE)),
-                    valueOrDefault(BACKLOG_PRODUCERS).equals("stop")))
-            .requestReply(
-                new RequestReply(
-                    valueOrDefault(REQUEST_REPLY),
-                    valueOrDefault(REPLY_TIMEOUT),
-                    valueOrDefault(REPLIER_DELAY)))
-            .connections(
-                new Connections(
-                    valueOrDefault(CONNECTIONS),
-                    valueOrDefault(CONNECTION_CHANNELS),
-                    valueOrDefault(CONNECTION_RATE),
-                    valueOrDefault(CONNECTION_SEND_RATE)));
+    Workload.Builder builder = Workload.builder();
+    // The options that are one field of the workload each; the builder's defaults are theirs.
+    for (WorkloadOption<?> option : WorkloadOption.all()) {
+      setIfSet(option, builder);
+    }
+    builder
+        .destinations(destinations())
+        .rate(rate())
+        .persistent(
+            valueOrDefault(DURABLE)
+                || value(FLAG).orElse(List.of()).stream()
+                    .anyMatch(flag -> flag.equalsIgnoreCase("persistent")))
+        .backlog(
+            new Backlog(
+                Backlog.messages(valueOrDefault(BACKLOG), valueOrDefault(SIZE)),
+                valueOrDefault(BACKLOG_PRODUCERS).equals("stop")))
+        .requestReply(
+            new RequestReply(
+                valueOrDefault(REQUEST_REPLY),
+                valueOrDefault(REPLY_TIMEOUT),
+                valueOrDefault(REPLIER_DELAY)))
+        .connections(
+            new Connections(
+                valueOrDefault(CONNECTIONS),
+                valueOrDefault(CONNECTION_CHANNELS),
+                valueOrDefault(CONNECTION_RATE),
+                valueOrDefault(CONNECTION_SEND_RATE)));
     if (valueOrDefault(CONNECTION_SEND_RATE) > 0 && valueOrDefault(CONNECTIONS) == 0) {
       throw new WorkloadException(
           "--connection-send-rate needs idle connections to send on: give --connections N");
@@ -237,15 +219,17 @@ public final class WorkloadSpec {
     } else if (valueOrDefault(MULTI_ACK_EVERY) > 0) {
       builder.ack(AckMode.MULTIPLE, valueOrDefault(MULTI_ACK_EVERY));
     }
-    value(PMESSAGES).ifPresent(builder::messagesPerProducer);
     if (isSet(COUNT)) {
       if (producers < 1) {
         throw new WorkloadException("--count needs at least one producer");
       }
       builder.messagesPerProducer((valueOrDefault(COUNT) + producers - 1) / producers);
     }
-    value(CMESSAGES).ifPresent(builder::messagesPerConsumer);
     return builder.build();
+  }
+
+  private <T> void setIfSet(WorkloadOption<T> option, Workload.Builder builder) {
+    value(option).ifPresent(v -> option.setOn(builder, v));
   }
 
   /**

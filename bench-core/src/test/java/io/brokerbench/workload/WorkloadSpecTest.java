@@ -60,6 +60,72 @@ class WorkloadSpecTest {
     assertThat(workload("queue", "q").destinations()).isEqualTo(Destinations.single("q"));
   }
 
+  /**
+   * A value for every option, with what it needs beside it: the option's own value must change the
+   * workload, so an option declared but never reaching it fails here, and a new option without a
+   * sample fails too, asking for one.
+   */
+  private static final Map<String, List<String>> SAMPLES =
+      Map.ofEntries(
+          Map.entry("producers", List.of("3")),
+          Map.entry("consumers", List.of("3")),
+          Map.entry("queue", List.of("other")),
+          Map.entry(
+              "queue-pattern", List.of("b-%d", "queue-pattern", "a-%d", "queue-pattern-to", "2")),
+          Map.entry(
+              "queue-pattern-from", List.of("2", "queue-pattern", "p-%d", "queue-pattern-to", "5")),
+          Map.entry(
+              "queue-pattern-to", List.of("3", "queue-pattern", "p-%d", "queue-pattern-to", "2")),
+          Map.entry("size", List.of("100")),
+          Map.entry("rate", List.of("1000")),
+          Map.entry("rate-steps", List.of("100,200")),
+          Map.entry("step-duration", List.of("20s", "rate-steps", "100,200")),
+          Map.entry("duration", List.of("20s")),
+          Map.entry("pmessages", List.of("100")),
+          Map.entry("count", List.of("100")),
+          Map.entry("cmessages", List.of("100")),
+          Map.entry("warmup", List.of("2s")),
+          Map.entry("in-flight", List.of("5")),
+          Map.entry("prefetch", List.of("7")),
+          Map.entry("autoack", List.of("true")),
+          Map.entry("multi-ack-every", List.of("10")),
+          Map.entry("flag", List.of("persistent")),
+          Map.entry("durable", List.of("true")),
+          Map.entry("catch-up", List.of("skip")),
+          Map.entry("on-connection-loss", List.of("reconnect")),
+          Map.entry("interval", List.of("2s")),
+          Map.entry("drain-timeout", List.of("30s")),
+          Map.entry("timeout", List.of("5")),
+          Map.entry("backlog", List.of("100")),
+          Map.entry("backlog-producers", List.of("stop", "backlog", "100")),
+          Map.entry("request-reply", List.of("true")),
+          Map.entry("reply-timeout", List.of("7s")),
+          Map.entry("replier-delay", List.of("5ms")),
+          Map.entry("connections", List.of("10")),
+          Map.entry("connection-channels", List.of("3", "connections", "10")),
+          Map.entry("connection-rate", List.of("50", "connections", "10")),
+          Map.entry("connection-send-rate", List.of("1", "connections", "10")));
+
+  @Test
+  void everyOptionReachesTheWorkload() {
+    for (WorkloadOption<?> option : WorkloadOption.all()) {
+      List<String> sample = SAMPLES.get(option.name());
+      assertThat(sample)
+          .as("a sample value for the option '%s' in SAMPLES", option.name())
+          .isNotNull();
+      Map<String, String> without = new LinkedHashMap<>(Map.of("queue", "base"));
+      for (int i = 1; i + 1 < sample.size(); i += 2) {
+        without.put(sample.get(i), sample.get(i + 1));
+      }
+      Map<String, String> with = new LinkedHashMap<>(without);
+      with.put(option.name(), sample.get(0));
+
+      assertThat(WorkloadSpec.of(with).toWorkload())
+          .as("the workload with %s", with)
+          .isNotEqualTo(WorkloadSpec.of(without).toWorkload());
+    }
+  }
+
   @Test
   void everyValueIsTakenFromItsText() {
     Workload w =
