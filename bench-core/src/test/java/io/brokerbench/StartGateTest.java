@@ -25,6 +25,10 @@ class StartGateTest {
       Workload.builder().rate(1_000).messagesPerProducer(100).duration(null).build();
 
   private BenchmarkRun.Builder run() {
+    return run(workload, clock);
+  }
+
+  private static BenchmarkRun.Builder run(Workload workload, ManualNanoClock clock) {
     return BenchmarkRun.builder(workload)
         .driver(new LoopbackDriver(LoopbackOptions.parse(Map.of("inline", "true")), clock))
         .clock(clock)
@@ -70,14 +74,7 @@ class StartGateTest {
   void aWholeRunStartsAtOnce() throws Exception {
     ManualNanoClock offBoundary = new ManualNanoClock(0, EPOCH + 300_000_000L);
 
-    RunResult result =
-        BenchmarkRun.builder(workload)
-            .driver(
-                new LoopbackDriver(LoopbackOptions.parse(Map.of("inline", "true")), offBoundary))
-            .clock(offBoundary)
-            .probeClock(false)
-            .build()
-            .run();
+    RunResult result = run(workload, offBoundary).build().run();
 
     assertThat(result.figures().intervals().get(0).startEpochMillis())
         .isEqualTo(EPOCH / 1_000_000 + 300);
@@ -89,15 +86,7 @@ class StartGateTest {
     Shard.Part first = Shard.of(workload, 0, 2);
 
     RunResult result =
-        BenchmarkRun.builder(first.workload())
-            .driver(
-                new LoopbackDriver(LoopbackOptions.parse(Map.of("inline", "true")), offBoundary))
-            .clock(offBoundary)
-            .shard(first.shard())
-            .producerIdBase(0)
-            .probeClock(false)
-            .build()
-            .run();
+        run(first.workload(), offBoundary).shard(first.shard()).producerIdBase(0).build().run();
 
     assertThat(result.figures().intervals().get(0).startEpochMillis())
         .isEqualTo(EPOCH / 1_000_000 + 1_000);
