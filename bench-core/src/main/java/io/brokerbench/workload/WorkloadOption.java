@@ -521,16 +521,13 @@ public final class WorkloadOption<T> {
 
   /**
    * Gives {@code value} to the workload's field this option sets, when it is one field of the
-   * workload (its builder's default is this option's).
-   *
-   * @return false for an option {@link WorkloadSpec#toWorkload()} combines with others
+   * workload (its builder's default is this option's); nothing for an option {@link
+   * WorkloadSpec#toWorkload()} combines with others.
    */
-  boolean setOn(Workload.Builder builder, T value) {
-    if (setter == null) {
-      return false;
+  void setOn(Workload.Builder builder, T value) {
+    if (setter != null) {
+      setter.accept(builder, value);
     }
-    setter.accept(builder, value);
-    return true;
   }
 
   @Override
