@@ -104,7 +104,8 @@ final class ConsumerClients {
       DeliveryDispatcher dispatcher)
       throws MQClientException, DriverException {
     DefaultMQPushConsumer client =
-        new DefaultMQPushConsumer(group, rpcHook, new DistinctConsumersAllocation());
+        ClientConstruction.of(
+            () -> new DefaultMQPushConsumer(group, rpcHook, new DistinctConsumersAllocation()));
     configureConsumerClient(client, instanceName);
     client.setConsumeThreadMin(config.consumeThreads());
     client.setConsumeThreadMax(config.consumeThreads());
@@ -153,7 +154,8 @@ final class ConsumerClients {
       DeliveryDispatcher dispatcher,
       DeliveryListener listener)
       throws MQClientException {
-    DefaultLitePullConsumer client = new DefaultLitePullConsumer(group, rpcHook);
+    DefaultLitePullConsumer client =
+        ClientConstruction.of(() -> new DefaultLitePullConsumer(group, rpcHook));
     configureConsumerClient(client, instanceName);
     client.setAutoCommit(true);
     if (spec.prefetch() > 0) {

@@ -43,7 +43,8 @@ final class ProducerClient {
   }
 
   private DefaultMQProducer start(int bodyBytes) throws DriverException {
-    DefaultMQProducer client = new DefaultMQProducer(config.producerGroup(), rpcHook);
+    DefaultMQProducer client =
+        ClientConstruction.of(() -> new DefaultMQProducer(config.producerGroup(), rpcHook));
     client.setNamesrvAddr(nameServer);
     client.setInstanceName(instanceName);
     client.setVipChannelEnabled(false);

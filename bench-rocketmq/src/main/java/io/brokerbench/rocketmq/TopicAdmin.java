@@ -50,7 +50,8 @@ final class TopicAdmin {
    */
   static TopicAdmin connect(String nameServer, RPCHook rpcHook, Duration timeout)
       throws DriverException {
-    DefaultMQAdminExt admin = new DefaultMQAdminExt(rpcHook, timeout.toMillis());
+    DefaultMQAdminExt admin =
+        ClientConstruction.of(() -> new DefaultMQAdminExt(rpcHook, timeout.toMillis()));
     admin.setNamesrvAddr(nameServer);
     admin.setInstanceName("brokerbench-admin-" + ThreadLocalRandom.current().nextInt(1 << 30));
     admin.setVipChannelEnabled(false);
