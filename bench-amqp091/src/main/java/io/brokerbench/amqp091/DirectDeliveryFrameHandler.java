@@ -8,6 +8,8 @@ import com.rabbitmq.client.impl.Frame;
 import com.rabbitmq.client.impl.FrameHandler;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Optional;
@@ -103,20 +105,47 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
   private Assembly[] assemblies = new Assembly[0];
 
   private final FrameReader frames;
+
+  /** Keeps the heartbeat of an untimed socket; null when the socket's own timeout keeps it. */
+  private final HeartbeatWatch heartbeat;
+
   private volatile Thread reader;
+  private volatile boolean initialized;
   private boolean timedOut;
   private long deliveredDirectly;
 
+  private DirectDeliveryFrameHandler(
+      FrameHandler delegate, InputStream in, int maxPayloadBytes, Socket untimedSocket) {
+    super(delegate);
+    this.frames = new FrameReader(in, maxPayloadBytes);
+    this.heartbeat = untimedSocket == null ? null : new HeartbeatWatch(untimedSocket, frames);
+  }
+
   /**
-   * Reads frames from {@code in} and passes everything else to {@code delegate}.
+   * Reads frames from {@code in}, a socket read with amqp-client's socket timeout, and passes
+   * everything else to {@code delegate}.
    *
    * @param in the input of the socket {@code delegate} writes to; from now on only this handler
    *     reads it
    * @param maxPayloadBytes the largest frame payload accepted
    */
-  DirectDeliveryFrameHandler(FrameHandler delegate, InputStream in, int maxPayloadBytes) {
-    super(delegate);
-    this.frames = new FrameReader(in, maxPayloadBytes);
+  static DirectDeliveryFrameHandler timed(
+      FrameHandler delegate, InputStream in, int maxPayloadBytes) {
+    return new DirectDeliveryFrameHandler(delegate, in, maxPayloadBytes, null);
+  }
+
+  /**
+   * Reads frames from {@code in}, the input of {@code socket}, which is never given a timeout: a
+   * {@link HeartbeatWatch} closes it when the broker goes silent, and amqp-client's handshake is
+   * bounded by its own waits, which close the connection when they give up.
+   *
+   * @param in the input of the socket {@code delegate} writes to; from now on only this handler
+   *     reads it
+   * @param maxPayloadBytes the largest frame payload accepted
+   */
+  static DirectDeliveryFrameHandler untimed(
+      FrameHandler delegate, InputStream in, int maxPayloadBytes, Socket socket) {
+    return new DirectDeliveryFrameHandler(delegate, in, maxPayloadBytes, socket);
   }
 
   /** The handler of the channel's connection, when its connection was made with one. */
@@ -163,10 +192,49 @@ final class DirectDeliveryFrameHandler extends ForwardingFrameHandler {
   }
 
   @Override
+  public void initialize(AMQConnection connection) {
+    initialized = true;
+    super.initialize(connection);
+  }
+
+  /**
+   * Sets amqp-client's socket timeout: on an untimed socket, only its heartbeat tick, which amqp-
+   * client sets once the handshake agreed on a heartbeat (the handshake's own timeout, set before
+   * the reader starts, is not needed there).
+   */
+  @Override
+  public void setTimeout(int timeoutMillis) throws SocketException {
+    if (heartbeat == null) {
+      super.setTimeout(timeoutMillis);
+    } else if (initialized) {
+      heartbeat.tickEvery(timeoutMillis);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (heartbeat != null) {
+      heartbeat.stop();
+    }
+    super.close();
+  }
+
+  @Override
   public Frame readFrame() throws IOException {
     if (reader == null) {
       reader = Thread.currentThread();
     }
+    try {
+      return readFrames();
+    } catch (IOException e) {
+      if (heartbeat != null && heartbeat.missed()) {
+        throw heartbeat.failure();
+      }
+      throw e;
+    }
+  }
+
+  private Frame readFrames() throws IOException {
     int taken = 0;
     while (true) {
       if (!frames.next()) {

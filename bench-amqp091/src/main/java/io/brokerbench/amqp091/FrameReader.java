@@ -44,6 +44,9 @@ final class FrameReader {
   private int channel;
   private int payloadLength;
 
+  /** Counts the reader's entries into and returns from the input's read: odd while inside one. */
+  private volatile int readCount;
+
   /**
    * A reader of one connection's input.
    *
@@ -125,6 +128,20 @@ final class FrameReader {
     return payloadLength;
   }
 
+  /**
+   * How many times the reader entered or left a read of the input so far (only the reader thread
+   * changes it): a watcher that sees the same odd count twice knows the reader waited in one read
+   * all the time in between ({@link HeartbeatWatch}).
+   */
+  int readCount() {
+    return readCount;
+  }
+
+  /** Whether a {@link #readCount()} was taken while the reader was inside a read. */
+  static boolean isReading(int readCount) {
+    return (readCount & 1) != 0;
+  }
+
   /** The frame as amqp-client's own {@link Frame}, with a copy of the payload. */
   Frame toFrame() {
     int from = payloadOffset();
@@ -138,10 +155,13 @@ final class FrameReader {
         makeRoom(bytes);
       }
       int read;
+      readCount++;
       try {
         read = in.read(buffer, end, buffer.length - end);
       } catch (SocketTimeoutException e) {
         return false;
+      } finally {
+        readCount++;
       }
       if (read < 0) {
         throw new EOFException("the broker closed the connection");

@@ -5,13 +5,17 @@ import com.rabbitmq.client.MetricsCollector;
 import com.rabbitmq.client.impl.AMQConnection;
 import com.rabbitmq.client.impl.ConnectionParams;
 import com.rabbitmq.client.impl.FrameHandler;
+import com.rabbitmq.client.impl.FrameHandlerFactory;
 import com.rabbitmq.client.impl.SocketFrameHandler;
+import com.rabbitmq.client.impl.SocketFrameHandlerFactory;
+import java.io.IOException;
 
 /**
  * amqp-client's connection factory with the changes to its frame handling that make the hot paths
  * cheap: publishes leave in bursts ({@link PublishFlushDeferral}) and, on blocking sockets (not
  * NIO), publishes are written as pre-encoded frames ({@link PublishFrames}) and deliveries reach
- * our consumers straight from their frames ({@link DirectDeliveryFrameHandler}).
+ * our consumers straight from their frames ({@link DirectDeliveryFrameHandler}); plain TCP
+ * connections are made on sockets that stay in blocking mode ({@link UntimedSocket}).
  *
  * <p>The direct path reads the socket through the stream {@link SocketFrameHandler#getInputStream}
  * returns (amqp-client marks it as meant for tests; it is the handler's only input, and from then
@@ -19,13 +23,28 @@ import com.rabbitmq.client.impl.SocketFrameHandler;
  */
 final class TunedConnectionFactory extends ConnectionFactory {
   @Override
+  protected synchronized FrameHandlerFactory createFrameHandlerFactory() throws IOException {
+    FrameHandlerFactory standard = super.createFrameHandlerFactory();
+    // TLS sockets, NIO and a socket factory of the user's keep amqp-client's own sockets.
+    if (standard.getClass() != SocketFrameHandlerFactory.class
+        || isSSL()
+        || getSocketFactory() != null) {
+      return standard;
+    }
+    return new UntimedSocketFrameHandlerFactory(getConnectionTimeout(), getSocketConfigurator());
+  }
+
+  @Override
   protected AMQConnection createConnection(
       ConnectionParams params, FrameHandler frames, MetricsCollector metrics) {
     FrameHandler tuned = PublishFlushDeferral.wrap(frames);
-    if (frames instanceof SocketFrameHandler socket) {
+    int maxPayloadBytes = params.getMaxInboundMessageBodySize();
+    if (frames instanceof UntimedSocketFrameHandlerFactory.Handler untimed) {
       tuned =
-          new DirectDeliveryFrameHandler(
-              tuned, socket.getInputStream(), params.getMaxInboundMessageBodySize());
+          DirectDeliveryFrameHandler.untimed(
+              tuned, untimed.getInputStream(), maxPayloadBytes, untimed.socket());
+    } else if (frames instanceof SocketFrameHandler socket) {
+      tuned = DirectDeliveryFrameHandler.timed(tuned, socket.getInputStream(), maxPayloadBytes);
     }
     return super.createConnection(params, tuned, metrics);
   }

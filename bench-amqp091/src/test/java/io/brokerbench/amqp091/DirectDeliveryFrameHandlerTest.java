@@ -133,7 +133,7 @@ class DirectDeliveryFrameHandlerTest {
   @BeforeEach
   void startReading() throws IOException {
     input = new ChunkedInput();
-    handler = new DirectDeliveryFrameHandler(null, input, MAX_PAYLOAD_BYTES);
+    handler = DirectDeliveryFrameHandler.timed(null, input, MAX_PAYLOAD_BYTES);
     received.clear();
     Frame heartbeat = new Frame(AMQP.FRAME_HEARTBEAT, 0);
     input.addFrames(List.of(heartbeat));
