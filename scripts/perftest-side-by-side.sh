@@ -6,9 +6,9 @@
 #
 # Workload (issue 3's seed): one producer and one consumer on a predeclared classic durable queue,
 # 12-byte persistent mandatory messages through the default exchange, confirm window 192, qos 200,
-# multi-ack every 200, a fixed message count that the consumer drains. PerfTest leaves its last
-# messages unacknowledged when fewer than 200 arrived (they go back to the queue as it closes); the
-# queue is purged before every run.
+# multi-ack every 200, a fixed message count that the consumer drains. Every run gets a fresh
+# queue: it is deleted and declared again before each (PerfTest leaves its last messages
+# unacknowledged when fewer than 200 arrived; they go back to the queue as it closes).
 #
 # Figures:
 #   msg/s      each tool's own end-to-end average from its "receiving rate avg" line (brokerbench
@@ -74,8 +74,8 @@ if [[ -n ${CORE:-} ]]; then
   JVM=(-XX:ActiveProcessorCount=2)
 fi
 
-# Declares the queue (durable classic), purges it and checks it is empty, with the amqp-client
-# that PerfTest brings (the management plugin, hence rabbitmqadmin, may be off).
+# Deletes the queue and declares it again (durable classic), with the amqp-client that PerfTest
+# brings (the management plugin, hence rabbitmqadmin, may be off).
 write_topology_tool() {
   cat >"$PERFTEST_DIR/ResetQueue.java" <<'EOF'
 import com.rabbitmq.client.Channel;
@@ -89,11 +89,11 @@ public class ResetQueue {
     factory.setConnectionTimeout(5_000);
     try (Connection connection = factory.newConnection("side-by-side-reset");
         Channel channel = connection.createChannel()) {
-      channel.queueDeclare(args[1], true, false, false, null);
-      int left = channel.queuePurge(args[1]).getMessageCount();
+      int left = channel.queueDelete(args[1]).getMessageCount();
       if (left > 0) {
-        System.err.println("purged " + left + " messages left in " + args[1] + " by the last run");
+        System.err.println(left + " messages were left in " + args[1] + " by the last run");
       }
+      channel.queueDeclare(args[1], true, false, false, null);
       long depth = channel.messageCount(args[1]);
       if (depth != 0) {
         throw new IllegalStateException(args[1] + " still holds " + depth + " messages");
