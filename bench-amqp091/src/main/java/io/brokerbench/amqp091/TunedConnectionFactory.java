@@ -17,9 +17,11 @@ import java.io.IOException;
  * our consumers straight from their frames ({@link DirectDeliveryFrameHandler}); plain TCP
  * connections are made on sockets that stay in blocking mode ({@link UntimedSocket}).
  *
- * <p>The direct path reads the socket through the stream {@link SocketFrameHandler#getInputStream}
- * returns (amqp-client marks it as meant for tests; it is the handler's only input, and from then
- * on only our reader uses it).
+ * <p>The direct path reads an untimed socket's own input, and any other socket through the stream
+ * {@link SocketFrameHandler#getInputStream} returns (amqp-client marks it as meant for tests; it is
+ * the handler's only input, and from then on only our reader uses it). That stream is buffered, and
+ * its buffer asks the socket how much is waiting (one more system call) after every read that does
+ * not fill it; our reader has a buffer of its own.
  */
 final class TunedConnectionFactory extends ConnectionFactory {
   @Override
@@ -42,7 +44,7 @@ final class TunedConnectionFactory extends ConnectionFactory {
     if (frames instanceof UntimedSocketFrameHandlerFactory.Handler untimed) {
       tuned =
           DirectDeliveryFrameHandler.untimed(
-              tuned, untimed.getInputStream(), maxPayloadBytes, untimed.socket());
+              tuned, untimed.socketInput(), maxPayloadBytes, untimed.socket());
     } else if (frames instanceof SocketFrameHandler socket) {
       tuned = DirectDeliveryFrameHandler.timed(tuned, socket.getInputStream(), maxPayloadBytes);
     }

@@ -5,6 +5,7 @@ import com.rabbitmq.client.impl.FrameHandler;
 import com.rabbitmq.client.impl.SocketFrameHandler;
 import com.rabbitmq.client.impl.SocketFrameHandlerFactory;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.Socket;
 
 /**
@@ -37,15 +38,22 @@ final class UntimedSocketFrameHandlerFactory extends SocketFrameHandlerFactory {
   /** amqp-client's handler of a blocking socket, which says which socket it is. */
   static final class Handler extends SocketFrameHandler {
     private final Socket socket;
+    private final InputStream socketInput;
 
     Handler(Socket socket) throws IOException {
       super(socket);
       this.socket = socket;
+      this.socketInput = socket.getInputStream();
     }
 
     /** The connection's socket. */
     Socket socket() {
       return socket;
+    }
+
+    /** The socket's own input, unbuffered; amqp-client's buffered stream is never read. */
+    InputStream socketInput() {
+      return socketInput;
     }
   }
 }
