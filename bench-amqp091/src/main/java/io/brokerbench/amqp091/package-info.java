@@ -15,6 +15,11 @@
  *   <li>Queues are classic, quorum or stream ({@code queue-type} or an {@code x-queue-type} queue
  *       argument); quorum queues and streams are always durable. Clean-up deletes what the driver
  *       declared, never predeclared objects.
+ *   <li>Plain TCP connections (not TLS, not NIO) keep their sockets in blocking mode: no socket
+ *       timeout is ever set, so a reader waiting for the broker makes one system call. The connect
+ *       timeout and amqp-client's heartbeat rule are kept by one watchdog thread for the process
+ *       ({@link io.brokerbench.amqp091.UntimedSocket}, {@link
+ *       io.brokerbench.amqp091.HeartbeatWatch}).
  *   <li>Without a {@code uri} the driver starts an embedded Qpid broker (AMQP 0-9-1 on a loopback
  *       port) and reports its figures as embedded: the broker shares the generator's CPU.
  * </ul>
