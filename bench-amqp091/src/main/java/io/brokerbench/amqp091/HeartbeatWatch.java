@@ -23,7 +23,7 @@ final class HeartbeatWatch {
   private final Socket socket;
   private final FrameReader reads;
   private ScheduledFuture<?> ticks;
-  private int tickMillis;
+  private volatile int tickMillis;
   private volatile boolean missed;
 
   // The watchdog thread's alone.
