@@ -76,7 +76,7 @@ public class Amqp091DeliveryBenchmark extends HotPathBenchmark {
   public void setUp() throws IOException {
     ConnectionParams params = new ConnectionFactory().params(new CallingThreadExecutor());
     EndlessInput input = new EndlessInput(heartbeat(), deliveries());
-    handler = new DirectDeliveryFrameHandler(null, input, params.getMaxInboundMessageBodySize());
+    handler = DirectDeliveryFrameHandler.timed(null, input, params.getMaxInboundMessageBodySize());
     ChannelN channel = new ChannelN(new AMQConnection(params, handler), CHANNEL, dispatch);
     if (handler.readFrame().type != AMQP.FRAME_HEARTBEAT
         || !handler.subscribe(channel, CONSUMER_TAG, sink)) {
