@@ -2,6 +2,10 @@ package io.brokerbench.amqp091;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.impl.AMQConnection;
+import com.rabbitmq.client.impl.FrameHandler;
 import io.brokerbench.BenchmarkRun;
 import io.brokerbench.contract.TestListeners;
 import io.brokerbench.result.RunResult;
@@ -15,7 +19,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Connection options: channels per connection, several URIs in turn, NIO mode. */
+/**
+ * Connection options: channels per connection, several URIs in turn, NIO mode; sockets without a
+ * timeout.
+ */
 class Amqp091ConnectionsIT {
   private String twoUris;
 
@@ -58,6 +65,24 @@ class Amqp091ConnectionsIT {
       assertThat(driver.openConnections()).isEqualTo(2);
       producers.forEach(Amqp091Producer::close);
       assertThat(driver.openConnections()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aPlainConnectionWaitsForTheBrokerWithoutASocketTimeoutYetKeepsItsHeartbeat()
+      throws Exception {
+    ConnectionFactory factory = new TunedConnectionFactory();
+    factory.setUri(TestBroker.uri());
+    factory.setRequestedHeartbeat(30);
+    factory.setAutomaticRecoveryEnabled(false);
+    try (Connection connection = factory.newConnection("bb-untimed-socket")) {
+      FrameHandler frames = ((AMQConnection) connection).getFrameHandler();
+
+      assertThat(connection.getHeartbeat()).isEqualTo(30);
+      assertThat(frames).isInstanceOf(DirectDeliveryFrameHandler.class);
+      // amqp-client asked for a read timeout of a quarter heartbeat, which would switch the JDK's
+      // socket to non-blocking mode for good; a watch counts the quarters instead.
+      assertThat(frames.getTimeout()).isZero();
     }
   }
 
