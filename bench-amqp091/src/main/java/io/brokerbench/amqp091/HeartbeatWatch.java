@@ -1,8 +1,10 @@
 package io.brokerbench.amqp091;
 
 import com.rabbitmq.client.MissedHeartbeatException;
+import java.io.IOException;
 import java.net.Socket;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Gives up on a connection whose broker went silent, as amqp-client's reader does, for a socket
@@ -11,13 +13,15 @@ import java.util.concurrent.ScheduledFuture;
  * <p>amqp-client reads with a socket timeout of a quarter of the heartbeat and fails the connection
  * after more than eight timeouts in a row with no frame: two heartbeats of silence while its reader
  * waits for the broker. Here the {@link SocketWatchdog} ticks every quarter heartbeat instead and
- * counts a tick as silent when the reader has been inside the same read since the last tick (a
- * reader busy elsewhere, say writing to a broker that blocked the connection, is not waiting for
- * it); after more than eight silent ticks it closes the socket, which ends the read, and the reader
- * reports {@link #failure()}.
+ * measures how long the reader has been inside the same read with nothing waiting in the socket;
+ * past eight quarters it closes the socket, which ends the read, and the reader reports {@link
+ * #failure()}. A reader busy elsewhere (say writing to a broker that blocked the connection) is not
+ * waiting, and one that bytes are waiting for is only slow (a starved thread): neither is silence,
+ * as amqp-client's socket timeout would not fire for them either. The silence is measured in time,
+ * not counted in ticks: a watchdog thread that was starved runs its late ticks back to back.
  */
 final class HeartbeatWatch {
-  /** Silent quarter-heartbeats allowed before giving up: amqp-client's two heartbeats. */
+  /** Quarter-heartbeats of silence allowed before giving up: amqp-client's two heartbeats. */
   static final int SILENT_TICKS_ALLOWED = 2 * 4;
 
   private final Socket socket;
@@ -28,7 +32,7 @@ final class HeartbeatWatch {
 
   // The watchdog thread's alone.
   private int lastReadCount = -1;
-  private int silentTicks;
+  private long quietSinceNanos;
 
   /**
    * Watches the reads {@code reads} makes from {@code socket}.
@@ -49,7 +53,8 @@ final class HeartbeatWatch {
     stop();
     tickMillis = millis;
     if (millis > 0) {
-      ticks = SocketWatchdog.every(millis, this::tick);
+      long tickNanos = TimeUnit.MILLISECONDS.toNanos(millis);
+      ticks = SocketWatchdog.every(millis, () -> tick(System.nanoTime(), tickNanos));
     }
   }
 
@@ -72,16 +77,32 @@ final class HeartbeatWatch {
         "Heartbeat missing with heartbeat = " + tickMillis * 4 / 1000 + " seconds");
   }
 
-  /** One tick: closes the socket after too many silent ones. Package-private for tests. */
-  void tick() {
+  /**
+   * One tick at {@code nowNanos}: closes the socket once the reader has waited in one read, with
+   * nothing to read, for more than {@value #SILENT_TICKS_ALLOWED} ticks of {@code tickNanos}.
+   * Package-private for tests.
+   */
+  void tick(long nowNanos, long tickNanos) {
     int count = reads.readCount();
-    boolean waitingAsBefore = count == lastReadCount && FrameReader.isReading(count);
-    lastReadCount = count;
-    silentTicks = waitingAsBefore ? silentTicks + 1 : 0;
-    if (silentTicks > SILENT_TICKS_ALLOWED && !missed) {
+    if (count != lastReadCount || !FrameReader.isReading(count) || bytesWaiting()) {
+      lastReadCount = count;
+      quietSinceNanos = nowNanos;
+      return;
+    }
+    if (nowNanos - quietSinceNanos > SILENT_TICKS_ALLOWED * tickNanos && !missed) {
       missed = true;
       stop();
       SocketWatchdog.close(socket);
+    }
+  }
+
+  /** Whether the broker sent bytes the reader has not taken yet: it is not silent then. */
+  private boolean bytesWaiting() {
+    try {
+      return socket.getInputStream().available() > 0;
+    } catch (IOException e) {
+      // Closed or failed: the reader's own read says so.
+      return false;
     }
   }
 }
