@@ -38,6 +38,8 @@ public final class MemoryAlarmRun {
   // Between the broker changing the alarm and the client hearing of it; a loaded machine stays far
   // below.
   private static final double NOTICE_MARGIN_SECONDS = 1.0;
+  // Between the broker changing the alarm and its connections obeying it: milliseconds.
+  private static final long APPLY_MARGIN_MILLIS = 100;
 
   private MemoryAlarmRun() {}
 
@@ -118,9 +120,13 @@ public final class MemoryAlarmRun {
         .element(1)
         .asString()
         .startsWith("UNBLOCKED: the broker takes messages again after ");
-    // Open loop: the outage shows as latency from the intended send time; nothing is lost.
+    // Open loop: the outage shows as latency from the intended send time; nothing is lost. The
+    // sends held back wait as long as the broker held the alarm, by its clock, give or take how
+    // soon it applied each change to the connection: not the nominal length (CI saw 1.996 s
+    // against 2 s), nor the client's view of the block (2.012 s against a 2.006 s max), whose
+    // notices can come later than the messages.
     assertThat(result.figures().latency().get("e2e").maxMicros())
-        .isGreaterThan(HELD_MILLIS * 1_000);
+        .isGreaterThan((heldMillis - APPLY_MARGIN_MILLIS) * 1_000.0);
     // Every intended send left or is counted as unsent: whether the sends the alarm held back all
     // caught up before the end is the machine's speed (under a CPU hog and a three-node cluster
     // beside it, AMQP 1.0 had 841 of 15,000 left), not the code's.
