@@ -46,7 +46,9 @@ class RocketMqRetriesIT {
       assertThat(totals.confirmed()).isPositive();
       assertThat(totals.notAccepted().failed()).isPositive();
       assertThat(totals.retried()).isPositive().isLessThanOrEqualTo(2 * totals.sent());
-      assertThat(totals.unconfirmed()).isZero();
+      assertThat(totals.unconfirmed())
+          .as("%s: %s", result.ending().status(), result.ending().error())
+          .isZero();
       assertThat(totals.confirmed() + totals.notAccepted().total()).isEqualTo(totals.sent());
     } finally {
       driver.close();
