@@ -11,6 +11,7 @@ import io.brokerbench.internal.measure.RunRecorders;
 import io.brokerbench.internal.measure.SinkFanout;
 import io.brokerbench.internal.phase.BacklogPhase;
 import io.brokerbench.internal.phase.ConnectionPhase;
+import io.brokerbench.internal.phase.DestinationDepth;
 import io.brokerbench.internal.phase.EndOfRun;
 import io.brokerbench.internal.phase.ForeignConsumerCheck;
 import io.brokerbench.internal.phase.LossCheck;
@@ -269,12 +270,15 @@ public final class Runner {
     if (backlog != null) {
       backlog.start(start);
     }
+    DestinationDepth depth =
+        new DestinationDepth(layout, driver::messagesWaiting, DestinationDepth.BOUND);
     EndOfRun endOfRun =
         new EndOfRun(
             layout,
             participants,
             clients.trackers(),
             backlog,
+            depth,
             control,
             workload.drainTimeout(),
             clock,
@@ -303,12 +307,7 @@ public final class Runner {
             ? RunResult.FAILED
             : control.interrupted() ? RunResult.INTERRUPTED : RunResult.COMPLETED;
     LossCheck.Outcome loss =
-        new LossCheck(
-                layout,
-                participants,
-                clients.trackers(),
-                driver::messagesWaiting,
-                LossCheck.DEPTH_BOUND)
+        new LossCheck(layout, participants, clients.trackers(), depth)
             .check(control.failure() != null);
     RunResult result =
         assembly.result(

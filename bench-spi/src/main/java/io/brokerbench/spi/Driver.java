@@ -129,10 +129,11 @@ public interface Driver extends AutoCloseable {
 
   /**
    * Messages ready in a destination now, as the broker counts them (a queue's depth), so that at
-   * the end of a run messages still queued are told apart from lost ones. Called after the drain,
-   * before {@link #cleanup}. The run waits 5 s at most for the answers of all its destinations and
-   * then says the depth is unknown, leaving the call behind: a driver bounds it by its own timeouts
-   * as well.
+   * the end of a run messages still queued are told apart from lost ones, and consumers that share
+   * a destination with other runs or shards do not stop while it holds messages for them. Called at
+   * the end of the run: once such consumers have gone quiet, and after the drain, before {@link
+   * #cleanup}. The run waits 5 s at most for the answers of all its destinations and then says the
+   * depth is unknown, leaving the call behind: a driver bounds it by its own timeouts as well.
    *
    * @param destination a destination name as given to {@link #declare}
    * @return the count, or -1 when the driver cannot ask the broker (the default)

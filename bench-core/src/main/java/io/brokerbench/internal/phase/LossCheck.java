@@ -1,16 +1,12 @@
 package io.brokerbench.internal.phase;
 
 import io.brokerbench.integrity.SequenceTracker;
-import io.brokerbench.internal.BoundedWait;
 import io.brokerbench.internal.Participants;
 import io.brokerbench.internal.send.ProducerTask;
 import io.brokerbench.result.IntegrityCounts;
 import io.brokerbench.result.ProducerIntegrity;
 import io.brokerbench.result.Warning;
-import io.brokerbench.spi.DriverException;
 import io.brokerbench.workload.ShardLayout;
-import java.math.BigDecimal;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,27 +21,11 @@ import java.util.Map;
  *
  * <pre>{@code
  * LossCheck.Outcome loss =
- *     new LossCheck(layout, participants, trackers, driver::messagesWaiting, LossCheck.DEPTH_BOUND)
+ *     new LossCheck(layout, participants, trackers, depth)
  *         .check(control.failure() != null);
  * }</pre>
  */
 public final class LossCheck {
-  /**
-   * How long the broker may take to tell its depth: a frozen broker does not answer, and the
-   * results must still come out, within a signal's grace too.
-   */
-  public static final Duration DEPTH_BOUND = Duration.ofSeconds(5);
-
-  /** Asks the broker how many messages a destination holds. */
-  public interface Depth {
-    /**
-     * The messages waiting in {@code destination}, or -1 when the broker cannot be asked.
-     *
-     * @throws DriverException when asking failed
-     */
-    long messagesWaiting(String destination) throws DriverException;
-  }
-
   /**
    * What the check found.
    *
@@ -61,26 +41,21 @@ public final class LossCheck {
   private final ShardLayout layout;
   private final Participants participants;
   private final SequenceTracker[] trackers;
-  private final Depth depth;
-  private final Duration depthBound;
+  private final DestinationDepth depth;
 
   /**
    * @param trackers what this run's consumers received, by global producer
-   * @param depth asks the broker for a destination's depth
-   * @param depthBound how long to wait for the broker's answers: {@link #DEPTH_BOUND}, but for
-   *     tests
+   * @param depth asks the broker how many messages its destinations still hold
    */
   public LossCheck(
       ShardLayout layout,
       Participants participants,
       SequenceTracker[] trackers,
-      Depth depth,
-      Duration depthBound) {
+      DestinationDepth depth) {
     this.layout = layout;
     this.participants = participants;
     this.trackers = trackers;
     this.depth = depth;
-    this.depthBound = depthBound;
   }
 
   /**
@@ -98,12 +73,8 @@ public final class LossCheck {
     if (integrity.lost() == 0 || runFailed) {
       return new Outcome(byProducer, integrity, null);
     }
-    DepthQuery query = new DepthQuery();
-    String failure =
-        BoundedWait.run("depth", query, depthBound.toMillis())
-            ? query.failure
-            : "the broker did not answer within " + seconds(depthBound) + " s";
-    if (failure != null) {
+    DestinationDepth.Answer answer = depth.ask();
+    if (answer.failure() != null) {
       // The count is a refinement: without it, missing messages stay counted as lost, and the
       // result says they may not be.
       Warning depthUnknown =
@@ -113,19 +84,16 @@ public final class LossCheck {
                   + integrity.lost()
                   + " message(s) counted as lost may still be in the broker: asking it how many"
                   + " messages "
-                  + query.asking
+                  + answer.asking()
                   + " holds failed ("
-                  + failure
+                  + answer.failure()
                   + ")");
       return new Outcome(byProducer, integrity, depthUnknown);
     }
     return new Outcome(
-        byProducer, query.waiting < 0 ? integrity : integrity.withStillQueued(query.waiting), null);
-  }
-
-  /** Whole seconds without a fraction ("5"), others with theirs ("0.05"). */
-  private static String seconds(Duration duration) {
-    return BigDecimal.valueOf(duration.toMillis(), 3).stripTrailingZeros().toPlainString();
+        byProducer,
+        answer.waiting() < 0 ? integrity : integrity.withStillQueued(answer.waiting()),
+        null);
   }
 
   /** What this run's consumers saw of each producer, and what its own producers had accepted. */
@@ -153,37 +121,5 @@ public final class LossCheck {
               t == null ? 0 : t.outOfOrder()));
     }
     return entries;
-  }
-
-  /** Asks for the depth of each destination this run's consumers read, in turn. */
-  private final class DepthQuery implements Runnable {
-    private volatile String asking;
-    private volatile String failure;
-
-    /** The messages waiting in all of them, -1 when the broker cannot be asked. */
-    private volatile long waiting;
-
-    @Override
-    public void run() {
-      long total = 0;
-      for (int d = 0; d < layout.destinations(); d++) {
-        if (layout.consumersHere(d) == 0) {
-          continue;
-        }
-        asking = layout.name(d);
-        try {
-          long messages = depth.messagesWaiting(asking);
-          if (messages < 0) {
-            waiting = -1;
-            return;
-          }
-          total += messages;
-        } catch (DriverException | RuntimeException e) {
-          failure = String.valueOf(e.getMessage());
-          return;
-        }
-      }
-      waiting = total;
-    }
   }
 }

@@ -20,6 +20,9 @@ import io.brokerbench.workload.Shard;
 import io.brokerbench.workload.ShardLayout;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,6 +44,9 @@ class EndOfRunTest {
   private final ConsumerTask consumer =
       new ConsumerTask(runClock, control, recorders, trackers, 0, 0, null, 0, null);
   private long delivered;
+  // The broker's answers to the depth asked at the end, in turn; none: it cannot tell.
+  private final Deque<Long> waiting = new ArrayDeque<>();
+  private int depthAsked;
 
   @Test
   void theDrainEndsAtOnceWhenEveryMessageArrived() {
@@ -66,6 +72,39 @@ class EndOfRunTest {
 
     // A second of quiet on the run's clock, where a shard of its own messages only ends at once.
     assertThat(realTime.elapsedNanos()).isBetween(2_000 * MILLIS, 2_010 * MILLIS);
+  }
+
+  @Test
+  void aShardReadingAnotherShardsProducerDrainsWhileTheBrokerHoldsMessagesForIt() {
+    // A second of quiet, yet the queue still holds messages: a loaded machine or broker held
+    // them back. The shard asks again after each further second of quiet, until none wait.
+    Workload workload = sent(100);
+    deliver(100);
+    EndOfRun end = endOfRun(workload, new Shard(0, 2, 0, 1), Duration.ofSeconds(10));
+    realTime.eachSleep = () -> runClock.advance(MILLIS);
+    waiting.addAll(List.of(819L, 12L, 0L));
+
+    end.drain();
+
+    assertThat(depthAsked).isEqualTo(3);
+    assertThat(realTime.elapsedNanos()).isBetween(6_000 * MILLIS, 6_010 * MILLIS);
+  }
+
+  @Test
+  void aShardWhoseBrokerKeepsHoldingMessagesDrainsUntilItsTimeout() {
+    // Messages wait in the queue and none arrive: the drain timeout without progress ends it.
+    Workload workload = sent(100);
+    deliver(100);
+    EndOfRun end = endOfRun(workload, new Shard(0, 2, 0, 1), Duration.ofSeconds(3));
+    realTime.eachSleep = () -> runClock.advance(MILLIS);
+    for (int i = 0; i < 10; i++) {
+      waiting.add(5L);
+    }
+
+    end.drain();
+
+    assertThat(realTime.elapsedNanos()).isBetween(3_000 * MILLIS, 3_010 * MILLIS);
+    assertThat(depthAsked).isEqualTo(1);
   }
 
   @Test
@@ -223,11 +262,19 @@ class EndOfRunTest {
   }
 
   private EndOfRun endOfRun(Workload workload, Shard shard, Duration drainTimeout) {
+    ShardLayout layout = new ShardLayout(workload, shard);
     return new EndOfRun(
-        new ShardLayout(workload, shard),
+        layout,
         participants,
         trackers,
         null,
+        new DestinationDepth(
+            layout,
+            destination -> {
+              depthAsked++;
+              return waiting.isEmpty() ? -1 : waiting.poll();
+            },
+            Duration.ofSeconds(1)),
         control,
         drainTimeout,
         runClock,

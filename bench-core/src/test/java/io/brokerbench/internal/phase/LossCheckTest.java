@@ -146,15 +146,17 @@ class LossCheckTest {
             layout,
             participants,
             trackers,
-            destination -> {
-              asked.add(destination);
-              try {
-                return depth.of(destination);
-              } catch (InterruptedException e) {
-                throw new DriverException("interrupted (test)");
-              }
-            },
-            Duration.ofMillis(50))
+            new DestinationDepth(
+                layout,
+                destination -> {
+                  asked.add(destination);
+                  try {
+                    return depth.of(destination);
+                  } catch (InterruptedException e) {
+                    throw new DriverException("interrupted (test)");
+                  }
+                },
+                Duration.ofMillis(50)))
         .check(runFailed);
   }
 
