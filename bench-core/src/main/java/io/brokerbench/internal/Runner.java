@@ -292,6 +292,13 @@ public final class Runner {
     if (backlog != null) {
       backlog.finish();
     }
+    LossCheck lossCheck = new LossCheck(layout, participants, clients.trackers(), depth);
+    lossCheck.askDepthIfMissing(control.failure() != null);
+    if (control.failure() == null && !control.interrupted()) {
+      // Not after a failure or a Ctrl-C, whose results must not wait for a broker that may not
+      // answer; the tear-down closes them then.
+      clients.closeConsumers();
+    }
     reporter.stop();
     stopPauseDetector();
     BrokerLoadSampler.Readings brokerReadings = brokerLoad == null ? null : brokerLoad.stop();
@@ -306,9 +313,7 @@ public final class Runner {
         failure != null
             ? RunResult.FAILED
             : control.interrupted() ? RunResult.INTERRUPTED : RunResult.COMPLETED;
-    LossCheck.Outcome loss =
-        new LossCheck(layout, participants, clients.trackers(), depth)
-            .check(control.failure() != null);
+    LossCheck.Outcome loss = lossCheck.check();
     RunResult result =
         assembly.result(
             new ResultAssembly.Measured(

@@ -15,14 +15,14 @@ import java.util.Map;
 /**
  * Whether the messages missing at the end of a run are lost: what this run's consumers saw of each
  * producer against what its producers had accepted, with the messages the broker still holds told
- * apart from lost ones. Called once, on the runner thread, after the drain.
+ * apart from lost ones. Called on the runner thread after the drain.
  *
  * <p>Usage:
  *
  * <pre>{@code
- * LossCheck.Outcome loss =
- *     new LossCheck(layout, participants, trackers, depth)
- *         .check(control.failure() != null);
+ * LossCheck lossCheck = new LossCheck(layout, participants, trackers, depth);
+ * lossCheck.askDepthIfMissing(control.failure() != null);   // before the consumers close
+ * LossCheck.Outcome loss = lossCheck.check();
  * }</pre>
  */
 public final class LossCheck {
@@ -42,6 +42,7 @@ public final class LossCheck {
   private final Participants participants;
   private final SequenceTracker[] trackers;
   private final DestinationDepth depth;
+  private DestinationDepth.Answer answer;
 
   /**
    * @param trackers what this run's consumers received, by global producer
@@ -59,21 +60,29 @@ public final class LossCheck {
   }
 
   /**
-   * Counts what arrived of each producer. When messages are missing and the run did not fail, asks
-   * the broker for the depth of each destination this run's consumers read, for the depth bound at
-   * most.
+   * Asks the broker how many messages its destinations hold, for the depth bound at most, when
+   * messages are missing now and the run did not fail. Called before the consumers close: closing
+   * them may take what the broker holds with them (an auto-delete queue goes with its last
+   * consumer).
    *
    * @param runFailed the run failed: its broker is not asked
    */
-  public Outcome check(boolean runFailed) {
+  public void askDepthIfMissing(boolean runFailed) {
+    if (!runFailed && integrity(integrityByProducer()).lost() > 0) {
+      answer = depth.ask();
+    }
+  }
+
+  /**
+   * Counts what arrived of each producer; messages still missing are told apart by the broker's
+   * depth, when {@link #askDepthIfMissing} asked for it.
+   */
+  public Outcome check() {
     List<ProducerIntegrity> byProducer = integrityByProducer();
-    IntegrityCounts integrity =
-        IntegrityCounts.of(
-            byProducer, participants.foreign(), p -> layout.consumedOnlyHere(p.producer()));
-    if (integrity.lost() == 0 || runFailed) {
+    IntegrityCounts integrity = integrity(byProducer);
+    if (integrity.lost() == 0 || answer == null) {
       return new Outcome(byProducer, integrity, null);
     }
-    DestinationDepth.Answer answer = depth.ask();
     if (answer.failure() != null) {
       // The count is a refinement: without it, missing messages stay counted as lost, and the
       // result says they may not be.
@@ -94,6 +103,11 @@ public final class LossCheck {
         byProducer,
         answer.waiting() < 0 ? integrity : integrity.withStillQueued(answer.waiting()),
         null);
+  }
+
+  private IntegrityCounts integrity(List<ProducerIntegrity> byProducer) {
+    return IntegrityCounts.of(
+        byProducer, participants.foreign(), p -> layout.consumedOnlyHere(p.producer()));
   }
 
   /** What this run's consumers saw of each producer, and what its own producers had accepted. */

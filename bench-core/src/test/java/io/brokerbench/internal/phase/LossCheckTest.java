@@ -132,6 +132,21 @@ class LossCheckTest {
   }
 
   @Test
+  void messagesThatArriveAfterTheBrokerWasAskedAreCountedNotStillQueued() {
+    // Asked before the consumers close; what they received while closing is no longer missing.
+    LossCheck lossCheck = lossCheck(destination -> destination.equals("q-0") ? 3 : 2);
+    lossCheck.askDepthIfMissing(false);
+    receive(0, 3);
+    receive(1, 2);
+
+    LossCheck.Outcome outcome = lossCheck.check();
+
+    assertThat(outcome.integrity().unique()).isEqualTo(20);
+    assertThat(outcome.integrity().lost()).isZero();
+    assertThat(outcome.integrity().stillQueued()).isZero();
+  }
+
+  @Test
   void theBrokerIsNotAskedWhenNothingIsMissingOrTheRunFailed() {
     assertThat(check(destination -> 0, true).integrity().lost()).isEqualTo(5);
     receive(0, 3);
@@ -142,22 +157,27 @@ class LossCheckTest {
   }
 
   private LossCheck.Outcome check(Depth depth, boolean runFailed) {
+    LossCheck lossCheck = lossCheck(depth);
+    lossCheck.askDepthIfMissing(runFailed);
+    return lossCheck.check();
+  }
+
+  private LossCheck lossCheck(Depth depth) {
     return new LossCheck(
+        layout,
+        participants,
+        trackers,
+        new DestinationDepth(
             layout,
-            participants,
-            trackers,
-            new DestinationDepth(
-                layout,
-                destination -> {
-                  asked.add(destination);
-                  try {
-                    return depth.of(destination);
-                  } catch (InterruptedException e) {
-                    throw new DriverException("interrupted (test)");
-                  }
-                },
-                Duration.ofMillis(50)))
-        .check(runFailed);
+            destination -> {
+              asked.add(destination);
+              try {
+                return depth.of(destination);
+              } catch (InterruptedException e) {
+                throw new DriverException("interrupted (test)");
+              }
+            },
+            Duration.ofMillis(50)));
   }
 
   /** The next {@code count} messages of this producer arrive at its destination's consumer. */
