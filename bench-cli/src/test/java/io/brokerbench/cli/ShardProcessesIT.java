@@ -243,10 +243,25 @@ class ShardProcessesIT {
     }
     args.addAll(List.of("-o", dir.resolve("merged").toString()));
     BenchCli cli = new BenchCli();
-    assertThat(cli.run(args.toArray(new String[0]))).as(cli.err()).isEqualTo(exit);
+    assertThat(cli.run(args.toArray(new String[0])))
+        .as("%s%s", cli.err(), shardSummaries())
+        .isEqualTo(exit);
     assertThat(cli.out()).contains("merged " + SHARDS + " of " + SHARDS + " shards");
     ResultSchema.assertValid(dir.resolve("merged/result.json"));
     return JsonResult.read(dir.resolve("merged/result.json"));
+  }
+
+  /** What each shard counted, for a failed merge's message. */
+  private String shardSummaries() throws Exception {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < SHARDS; i++) {
+      RunResult shard = shardResult(i);
+      text.append(
+          String.format(
+              "%nshard %d: %s, %s, %s",
+              i, shard.ending(), shard.figures().totals().counts(), shard.figures().integrity()));
+    }
+    return text.toString();
   }
 
   /** The merged percentiles are those of one histogram holding every shard's values. */
