@@ -161,7 +161,8 @@ abstract class AmqpBrokerFaults {
     assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
     assertThat(result.figures().integrity().lost()).isZero();
     FaultRunChecks.everySentMessageAccountedFor(result);
-    FaultRunChecks.freezeShows(result.figures().latency().get("e2e"), frozenSeconds, runSeconds);
+    FaultRunChecks.freezeShows(
+        bench, result.figures().latency().get("e2e"), frozenSeconds, runSeconds);
   }
 
   @Test

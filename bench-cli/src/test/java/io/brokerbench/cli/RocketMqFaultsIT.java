@@ -135,7 +135,8 @@ class RocketMqFaultsIT {
       assertThat(result.ending().status()).isEqualTo(RunResult.COMPLETED);
       FaultRunChecks.everySentMessageAccountedFor(result);
       assertThat(result.figures().integrity().lost()).as(bench.out()).isZero();
-      FaultRunChecks.freezeShows(result.figures().latency().get("confirm"), frozenSeconds, 10);
+      FaultRunChecks.freezeShows(
+          bench, result.figures().latency().get("confirm"), frozenSeconds, 10);
     }
   }
 
