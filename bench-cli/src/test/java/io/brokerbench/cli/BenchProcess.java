@@ -31,9 +31,14 @@ final class BenchProcess {
     this.errReader = reader(process.getErrorStream(), err, "stderr");
   }
 
-  /** Starts {@code bench args}. */
+  /**
+   * Starts {@code bench args} with SIGINT at its default, as from a terminal: tests started in a
+   * background job ({@code .ci/run &}, nohup) inherit it ignored, and a JVM that starts with SIGINT
+   * ignored installs no handler for it, so Ctrl-C would not reach the jar (GNU env's {@code
+   * --default-signal}, coreutils 8.31 and later).
+   */
   static BenchProcess start(String... args) throws IOException {
-    List<String> command = new ArrayList<>();
+    List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT"));
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-jar");
     command.add(Path.of("target", "bench-cli.jar").toString());
